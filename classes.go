@@ -1,0 +1,28 @@
+package fasturi
+
+//go:generate go run gen_tables.go
+
+// A class is a set of RFC 3986 character classes (Appendix A) that a byte
+// belongs to. The table byteClass, generated into lookup_tables.go, maps
+// every byte to its classes.
+type class uint8
+
+const (
+	alpha      class = 1 << iota // ALPHA
+	digit                        // DIGIT
+	hexDigit                     // HEXDIG
+	unreserved                   // ALPHA / DIGIT / "-" / "." / "_" / "~"
+	subDelim                     // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+	genDelim                     // ":" / "/" / "?" / "#" / "[" / "]" / "@"
+	schemeChar                   // ALPHA / DIGIT / "+" / "-" / "."
+)
+
+// ordinary bytes are valid inside every component but the scheme and the
+// port: they never end a component, never need a second look, and so are
+// the bytes the scanner skips. Every other byte is special.
+const ordinary = unreserved | subDelim
+
+func isHex(c byte) bool     { return byteClass[c]&hexDigit != 0 }
+func isDigit(c byte) bool   { return byteClass[c]&digit != 0 }
+func isAlpha(c byte) bool   { return byteClass[c]&alpha != 0 }
+func isSpecial(c byte) bool { return byteClass[c]&ordinary == 0 }

@@ -1,0 +1,3 @@
+module github.com/fasturi/fasturi
+
+go 1.26

@@ -1,0 +1,294 @@
+package fasturi
+
+// parse parses s as a URI-reference into u and returns 0 or the kind of the
+// first error, whose offset it records in u.
+//
+// Each step walks the special bytes (see scan.go): ordinary bytes are valid
+// in every component the walk covers, so only delimiters, '%' and
+// disallowed bytes are looked at one by one.
+func (u *URI) parse(s string) ErrorKind {
+	u.s = s
+	if uint64(len(s)) > maxLength {
+		return u.fail(ErrTooLong, maxLength)
+	}
+	sp := newSpecials(s)
+	i := 0
+
+	// scheme ":" (section 3.1): the first special byte is the ':'.
+	relative := true
+	if j := sp.peek(); j < len(s) && s[j] == ':' {
+		if !isScheme(s[:j]) {
+			// Not a scheme, so a relative reference whose first segment
+			// holds a ':', which section 4.2 forbids.
+			return u.fail(ErrInvalidScheme, j)
+		}
+		u.set(Scheme, 0, j)
+		i = j + 1
+		sp.seek(i)
+		relative = false
+	}
+
+	// "//" authority (section 3.2).
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		sp.seek(i + 2)
+		end, k := u.parseAuthority(&sp, i+2)
+		if k != 0 {
+			return k
+		}
+		sp.seek(end)
+		return u.parsePath(&sp, end, false)
+	}
+	// Without an authority, the first segment of a relative path cannot
+	// hold a ':' (path-noscheme).
+	return u.parsePath(&sp, i, relative)
+}
+
+// fail records an error at offset off, drops whatever was parsed, and
+// returns k.
+func (u *URI) fail(k ErrorKind, off int) ErrorKind {
+	*u = URI{s: u.s, errKind: k, errOff: uint32(off)}
+	return k
+}
+
+// set records component c as present at [start, end).
+func (u *URI) set(c Component, start, end int) {
+	u.spans[c] = Span{uint32(start), uint32(end)}
+	u.present |= 1 << c
+}
+
+// isScheme reports whether s matches scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+func isScheme(s string) bool {
+	if len(s) == 0 || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if byteClass[s[i]]&schemeChar == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pctError checks the pct-encoded triplet at s[i] == '%' (section 2.1) and
+// returns -1, or the offset of the first byte that breaks it.
+func pctError(s string, i int) int {
+	switch {
+	case i+1 >= len(s):
+		return len(s)
+	case !isHex(s[i+1]):
+		return i + 1
+	case i+2 >= len(s):
+		return len(s)
+	case !isHex(s[i+2]):
+		return i + 2
+	}
+	return -1
+}
+
+// parsePath parses path [ "?" query ] [ "#" fragment ] from s[i:], the rest
+// of the input. noColon forbids a ':' before the first '/' (path-noscheme).
+//
+//	path     = *( pchar / "/" )   (the forms of section 3.3, told apart by the caller)
+//	query    = *( pchar / "/" / "?" )
+//	fragment = *( pchar / "/" / "?" )
+//	pchar    = unreserved / pct-encoded / sub-delims / ":" / "@"
+func (u *URI) parsePath(sp *specials, i int, noColon bool) ErrorKind {
+	s := u.s
+	start := i
+	for {
+		j := sp.next()
+		if j >= len(s) {
+			u.set(Path, start, len(s))
+			return 0
+		}
+		switch c := s[j]; c {
+		case '/':
+			noColon = false
+		case ':':
+			if noColon {
+				return u.fail(ErrInvalidScheme, j)
+			}
+		case '@':
+		case '%':
+			if e := pctError(s, j); e >= 0 {
+				return u.fail(ErrInvalidPercentEncoding, e)
+			}
+		case '?':
+			u.set(Path, start, j)
+			return u.parseQuery(sp, j+1)
+		case '#':
+			u.set(Path, start, j)
+			return u.parseFragment(sp, j+1)
+		default:
+			return u.fail(ErrInvalidPath, j)
+		}
+	}
+}
+
+// parseQuery parses query [ "#" fragment ] from s[i:].
+func (u *URI) parseQuery(sp *specials, i int) ErrorKind {
+	s := u.s
+	for {
+		j := sp.next()
+		if j >= len(s) {
+			u.set(Query, i, len(s))
+			return 0
+		}
+		switch c := s[j]; c {
+		case '/', '?', ':', '@':
+		case '%':
+			if e := pctError(s, j); e >= 0 {
+				return u.fail(ErrInvalidPercentEncoding, e)
+			}
+		case '#':
+			u.set(Query, i, j)
+			return u.parseFragment(sp, j+1)
+		default:
+			return u.fail(ErrInvalidQuery, j)
+		}
+	}
+}
+
+// parseFragment parses a fragment from s[i:], the rest of the input.
+func (u *URI) parseFragment(sp *specials, i int) ErrorKind {
+	s := u.s
+	for {
+		j := sp.next()
+		if j >= len(s) {
+			u.set(Fragment, i, len(s))
+			return 0
+		}
+		switch c := s[j]; c {
+		case '/', '?', ':', '@':
+		case '%':
+			if e := pctError(s, j); e >= 0 {
+				return u.fail(ErrInvalidPercentEncoding, e)
+			}
+		default:
+			return u.fail(ErrInvalidFragment, j)
+		}
+	}
+}
+
+// parseAuthority parses the authority that starts at s[a], after "//", and
+// returns the offset where it ends: a '/', '?', '#' or the end of input.
+//
+//	authority = [ userinfo "@" ] host [ ":" port ]
+//	userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
+//	host      = IP-literal / IPv4address / reg-name
+//	port      = *DIGIT
+//
+// Until an '@' shows up, the bytes read may be userinfo or host and port, so
+// an error that only host or port would have (a second ':', a letter in
+// the port) surfaces where the authority ends without an '@'.
+func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
+	s := u.s
+	hostStart := a
+	colon := -1 // the first ':' after hostStart
+	seenAt := false
+	for {
+		j := sp.next()
+		if j >= len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
+			return j, u.setHostPort(hostStart, colon, j, seenAt)
+		}
+		switch s[j] {
+		case ':':
+			if colon < 0 {
+				colon = j
+			} else if seenAt {
+				return 0, u.fail(ErrInvalidPort, j)
+			}
+		case '@':
+			if seenAt {
+				return 0, u.fail(ErrInvalidHost, j)
+			}
+			seenAt = true
+			u.set(Userinfo, a, j)
+			hostStart, colon = j+1, -1
+		case '%':
+			if e := pctError(s, j); e >= 0 {
+				return 0, u.fail(ErrInvalidPercentEncoding, e)
+			}
+		case '[':
+			if j != hostStart {
+				return 0, u.fail(ErrInvalidHost, j)
+			}
+			end, k := u.parseIPLiteralHost(j)
+			return end, k
+		default:
+			return 0, u.fail(u.authorityErrorKind(a, j, colon, seenAt), j)
+		}
+	}
+}
+
+// authorityErrorKind names the component that the byte at j, which no
+// authority allows, most likely belongs to.
+func (u *URI) authorityErrorKind(a, j, colon int, seenAt bool) ErrorKind {
+	if !seenAt {
+		for k := j; k < len(u.s); k++ {
+			switch u.s[k] {
+			case '@':
+				return ErrInvalidUserinfo
+			case '/', '?', '#':
+				k = len(u.s)
+			}
+		}
+	}
+	if colon >= 0 {
+		return ErrInvalidPort
+	}
+	return ErrInvalidHost
+}
+
+// setHostPort records host [ ":" port ] of s[hostStart:end], a reg-name or
+// IPv4address host whose bytes the walk has already checked.
+func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
+	s := u.s
+	hostEnd := end
+	if colon >= 0 {
+		for k := colon + 1; k < end; k++ {
+			if !isDigit(s[k]) {
+				if !seenAt { // "a:b:c" could have been userinfo until here
+					k = end
+				}
+				return u.fail(ErrInvalidPort, k)
+			}
+		}
+		hostEnd = colon
+		u.set(Port, colon+1, end)
+	}
+	u.set(Host, hostStart, hostEnd)
+	u.hostType = HostRegName
+	if hostEnd > hostStart && isDigit(s[hostStart]) && isIPv4(s[hostStart:hostEnd]) {
+		u.hostType = HostIPv4
+	}
+	return 0
+}
+
+// parseIPLiteralHost parses the IP-literal at s[i] == '[' and the optional
+// port after it, and returns where the authority ends. After ']' only
+// ":" port or the end of the authority may follow.
+func (u *URI) parseIPLiteralHost(i int) (int, ErrorKind) {
+	s := u.s
+	end, typ, k, off := parseIPLiteral(s, i)
+	if k != 0 {
+		return 0, u.fail(k, off)
+	}
+	u.set(Host, i, end)
+	u.hostType = typ
+	j := end
+	if j < len(s) && s[j] == ':' {
+		j++
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		u.set(Port, end+1, j)
+	}
+	if j < len(s) && s[j] != '/' && s[j] != '?' && s[j] != '#' {
+		if u.Has(Port) {
+			return 0, u.fail(ErrInvalidPort, j)
+		}
+		return 0, u.fail(ErrInvalidHost, j)
+	}
+	return j, 0
+}
