@@ -57,16 +57,20 @@ func (u *URI) set(c Component, start, end int) {
 }
 
 // isScheme reports whether s matches scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-func isScheme(s string) bool {
+func isScheme(s string) bool { return schemeError(s) < 0 }
+
+// schemeError returns -1 if s is a scheme, or else the offset of the first
+// byte that breaks the rule (len(s) if s is empty).
+func schemeError(s string) int {
 	if len(s) == 0 || !isAlpha(s[0]) {
-		return false
+		return 0
 	}
 	for i := 1; i < len(s); i++ {
 		if byteClass[s[i]]&schemeChar == 0 {
-			return false
+			return i
 		}
 	}
-	return true
+	return -1
 }
 
 // pctError checks the pct-encoded triplet at s[i] == '%' (section 2.1) and
@@ -187,10 +191,11 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 	colon := -1 // the first ':' after hostStart
 	seenAt := false
 	for {
-		j := sp.next()
+		j := sp.peek()
 		if j >= len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
 			return j, u.setHostPort(hostStart, colon, j, seenAt)
 		}
+		sp.next()
 		switch s[j] {
 		case ':':
 			if colon < 0 {
@@ -211,19 +216,19 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 			}
 		case '[':
 			if j != hostStart {
-				return 0, u.fail(ErrInvalidHost, j)
+				return 0, u.fail(u.authorityErrorKind(j, colon, seenAt), j)
 			}
 			end, k := u.parseIPLiteralHost(j)
 			return end, k
 		default:
-			return 0, u.fail(u.authorityErrorKind(a, j, colon, seenAt), j)
+			return 0, u.fail(u.authorityErrorKind(j, colon, seenAt), j)
 		}
 	}
 }
 
 // authorityErrorKind names the component that the byte at j, which no
 // authority allows, most likely belongs to.
-func (u *URI) authorityErrorKind(a, j, colon int, seenAt bool) ErrorKind {
+func (u *URI) authorityErrorKind(j, colon int, seenAt bool) ErrorKind {
 	if !seenAt {
 		for k := j; k < len(u.s); k++ {
 			switch u.s[k] {

@@ -1,0 +1,75 @@
+package fasturi
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestByteClass checks all 256 bytes of every class against the ABNF.
+func TestByteClass(t *testing.T) {
+	classes := []struct {
+		name string
+		cl   class
+		abnf func(byte) bool
+	}{
+		{"ALPHA", alpha, abnfALPHA},
+		{"DIGIT", digit, abnfDIGIT},
+		{"HEXDIG", hexDigit, abnfHEXDIG},
+		{"unreserved", unreserved, abnfUnreserved},
+		{"sub-delims", subDelim, abnfSubDelims},
+		{"gen-delims", genDelim, abnfGenDelims},
+		{"scheme", schemeChar, abnfSchemeRest},
+	}
+	for _, tc := range classes {
+		for c := range 256 {
+			if got, want := byteClass[c]&tc.cl != 0, tc.abnf(byte(c)); got != want {
+				t.Errorf("byteClass[%#02x] in %s = %v, want %v", c, tc.name, got, want)
+			}
+		}
+	}
+	for c := range 256 {
+		want := !abnfUnreserved(byte(c)) && !abnfSubDelims(byte(c))
+		if got := specialByte[c] == 1; got != want {
+			t.Errorf("specialByte[%#02x] = %v, want %v", c, got, want)
+		}
+		if specialByte[c] > 1 {
+			t.Errorf("specialByte[%#02x] = %d, want 0 or 1", c, specialByte[c])
+		}
+	}
+}
+
+// TestTablesGenerated checks that lookup_tables.go is what gen_tables.go
+// writes, so that the generator stays the one source of truth.
+func TestTablesGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the generator")
+	}
+	want, err := os.ReadFile("lookup_tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"gen_tables.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dir+"/"+f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "run", "gen_tables.go")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run gen_tables.go: %v\n%s", err, out)
+	}
+	got, err := os.ReadFile(dir + "/lookup_tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("lookup_tables.go is stale: run go generate")
+	}
+}

@@ -1,0 +1,559 @@
+package fasturi
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// describe spells out every present component of u, so that a test can
+// compare all of them at once. The path is always present.
+func describe(u URI) string {
+	var b strings.Builder
+	for c := Scheme; c < numComponents; c++ {
+		if !u.Has(c) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+		b.WriteByte('=')
+		b.WriteString(u.s[u.spans[c].Start:u.spans[c].End])
+		if c == Host {
+			b.WriteString(" (" + u.HostType().String() + ")")
+		}
+	}
+	return b.String()
+}
+
+type parseTest struct {
+	in   string
+	want string // describe of the URI
+}
+
+func runParseTests(t *testing.T, tests []parseTest) {
+	t.Helper()
+	for _, tt := range tests {
+		u, err := ParseString(tt.in)
+		if err != nil {
+			t.Errorf("ParseString(%q): %v", tt.in, u.Err())
+			continue
+		}
+		if got := describe(u); got != tt.want {
+			t.Errorf("ParseString(%q)\n got  %s\n want %s", tt.in, got, tt.want)
+		}
+		ub, err := Parse([]byte(tt.in))
+		if err != nil || describe(ub) != tt.want {
+			t.Errorf("Parse(%q) differs from ParseString: %s, %v", tt.in, describe(ub), err)
+		}
+	}
+}
+
+// RFC 3986 section 1.1.2.
+func TestParseRFC3986Examples(t *testing.T) {
+	runParseTests(t, []parseTest{
+		{"ftp://ftp.is.co.za/rfc/rfc1808.txt", "scheme=ftp host=ftp.is.co.za (reg-name) path=/rfc/rfc1808.txt"},
+		{"http://www.ietf.org/rfc/rfc2396.txt", "scheme=http host=www.ietf.org (reg-name) path=/rfc/rfc2396.txt"},
+		{"ldap://[2001:db8::7]/c=GB?objectClass?one", "scheme=ldap host=[2001:db8::7] (ipv6) path=/c=GB query=objectClass?one"},
+		{"mailto:John.Doe@example.com", "scheme=mailto path=John.Doe@example.com"},
+		{"news:comp.infosystems.www.servers.unix", "scheme=news path=comp.infosystems.www.servers.unix"},
+		{"tel:+1-816-555-1212", "scheme=tel path=+1-816-555-1212"},
+		{"telnet://192.0.2.16:80/", "scheme=telnet host=192.0.2.16 (ipv4) port=80 path=/"},
+		{"urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "scheme=urn path=oasis:names:specification:docbook:dtd:xml:4.1.2"},
+		// Section 3.
+		{"foo://example.com:8042/over/there?name=ferret#nose", "scheme=foo host=example.com (reg-name) port=8042 path=/over/there query=name=ferret fragment=nose"},
+		{"urn:example:animal:ferret:nose", "scheme=urn path=example:animal:ferret:nose"},
+	})
+}
+
+// RFC 3986 section 5.4: the base URI, every reference of 5.4.1 and 5.4.2,
+// and every target they resolve to.
+func TestParseRFC3986ResolutionExamples(t *testing.T) {
+	runParseTests(t, []parseTest{
+		{"http://a/b/c/d;p?q", "scheme=http host=a (reg-name) path=/b/c/d;p query=q"},
+		// 5.4.1 references.
+		{"g:h", "scheme=g path=h"},
+		{"g", "path=g"},
+		{"./g", "path=./g"},
+		{"g/", "path=g/"},
+		{"/g", "path=/g"},
+		{"//g", "host=g (reg-name) path="},
+		{"?y", "path= query=y"},
+		{"g?y", "path=g query=y"},
+		{"#s", "path= fragment=s"},
+		{"g#s", "path=g fragment=s"},
+		{"g?y#s", "path=g query=y fragment=s"},
+		{";x", "path=;x"},
+		{"g;x", "path=g;x"},
+		{"g;x?y#s", "path=g;x query=y fragment=s"},
+		{"", "path="},
+		{".", "path=."},
+		{"./", "path=./"},
+		{"..", "path=.."},
+		{"../", "path=../"},
+		{"../g", "path=../g"},
+		{"../..", "path=../.."},
+		{"../../", "path=../../"},
+		{"../../g", "path=../../g"},
+		// 5.4.2 references.
+		{"../../../g", "path=../../../g"},
+		{"../../../../g", "path=../../../../g"},
+		{"/./g", "path=/./g"},
+		{"/../g", "path=/../g"},
+		{"g.", "path=g."},
+		{".g", "path=.g"},
+		{"g..", "path=g.."},
+		{"..g", "path=..g"},
+		{"./../g", "path=./../g"},
+		{"./g/.", "path=./g/."},
+		{"g/./h", "path=g/./h"},
+		{"g/../h", "path=g/../h"},
+		{"g;x=1/./y", "path=g;x=1/./y"},
+		{"g;x=1/../y", "path=g;x=1/../y"},
+		{"g?y/./x", "path=g query=y/./x"},
+		{"g?y/../x", "path=g query=y/../x"},
+		{"g#s/./x", "path=g fragment=s/./x"},
+		{"g#s/../x", "path=g fragment=s/../x"},
+		{"http:g", "scheme=http path=g"},
+		// Targets.
+		{"http://a/b/c/g", "scheme=http host=a (reg-name) path=/b/c/g"},
+		{"http://a/b/c/g/", "scheme=http host=a (reg-name) path=/b/c/g/"},
+		{"http://a/g", "scheme=http host=a (reg-name) path=/g"},
+		{"http://g", "scheme=http host=g (reg-name) path="},
+		{"http://a/b/c/d;p?y", "scheme=http host=a (reg-name) path=/b/c/d;p query=y"},
+		{"http://a/b/c/g?y", "scheme=http host=a (reg-name) path=/b/c/g query=y"},
+		{"http://a/b/c/d;p?q#s", "scheme=http host=a (reg-name) path=/b/c/d;p query=q fragment=s"},
+		{"http://a/b/c/g#s", "scheme=http host=a (reg-name) path=/b/c/g fragment=s"},
+		{"http://a/b/c/g?y#s", "scheme=http host=a (reg-name) path=/b/c/g query=y fragment=s"},
+		{"http://a/b/c/;x", "scheme=http host=a (reg-name) path=/b/c/;x"},
+		{"http://a/b/c/g;x?y#s", "scheme=http host=a (reg-name) path=/b/c/g;x query=y fragment=s"},
+		{"http://a/b/c/", "scheme=http host=a (reg-name) path=/b/c/"},
+		{"http://a/b/", "scheme=http host=a (reg-name) path=/b/"},
+		{"http://a/", "scheme=http host=a (reg-name) path=/"},
+		{"http://a/b/c/g.", "scheme=http host=a (reg-name) path=/b/c/g."},
+		{"http://a/b/c/.g", "scheme=http host=a (reg-name) path=/b/c/.g"},
+		{"http://a/b/c/g..", "scheme=http host=a (reg-name) path=/b/c/g.."},
+		{"http://a/b/c/..g", "scheme=http host=a (reg-name) path=/b/c/..g"},
+		{"http://a/b/g", "scheme=http host=a (reg-name) path=/b/g"},
+		{"http://a/b/c/g/h", "scheme=http host=a (reg-name) path=/b/c/g/h"},
+		{"http://a/b/c/h", "scheme=http host=a (reg-name) path=/b/c/h"},
+		{"http://a/b/c/g;x=1/y", "scheme=http host=a (reg-name) path=/b/c/g;x=1/y"},
+		{"http://a/b/c/y", "scheme=http host=a (reg-name) path=/b/c/y"},
+		{"http://a/b/c/g?y/./x", "scheme=http host=a (reg-name) path=/b/c/g query=y/./x"},
+		{"http://a/b/c/g?y/../x", "scheme=http host=a (reg-name) path=/b/c/g query=y/../x"},
+		{"http://a/b/c/g#s/./x", "scheme=http host=a (reg-name) path=/b/c/g fragment=s/./x"},
+		{"http://a/b/c/g#s/../x", "scheme=http host=a (reg-name) path=/b/c/g fragment=s/../x"},
+	})
+}
+
+// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (section 3.1)
+func TestParseScheme(t *testing.T) {
+	runParseTests(t, []parseTest{
+		{"a:", "scheme=a path="},
+		{"Z:", "scheme=Z path="},
+		{"HTTP://h", "scheme=HTTP host=h (reg-name) path="},
+		{"a+b-c.d9:x", "scheme=a+b-c.d9 path=x"},
+		{"svn+ssh://h/r", "scheme=svn+ssh host=h (reg-name) path=/r"},
+		{"a:b", "scheme=a path=b"},         // a scheme, not a path with a colon
+		{"a:b:c", "scheme=a path=b:c"},     // a rootless path may hold colons
+		{"./a:b", "path=./a:b"},            // the usual way to write a path with a colon
+		{"a/b:c", "path=a/b:c"},            // colon after the first segment
+		{"/a:b", "path=/a:b"},              // path-absolute
+		{"?a:b", "path= query=a:b"},        // colon in the query
+		{"#a:b", "path= fragment=a:b"},     // colon in the fragment
+		{"http:/x", "scheme=http path=/x"}, // no authority
+		{"http:x", "scheme=http path=x"},   // no authority either
+		{"http:", "scheme=http path="},     // empty hier-part
+		{"http:?q#f", "scheme=http path= query=q fragment=f"},
+	})
+}
+
+// authority = [ userinfo "@" ] host [ ":" port ] (section 3.2)
+func TestParseAuthority(t *testing.T) {
+	runParseTests(t, []parseTest{
+		{"http://h", "scheme=http host=h (reg-name) path="},
+		{"http://", "scheme=http host= (reg-name) path="},
+		{"http:///x", "scheme=http host= (reg-name) path=/x"}, // empty authority
+		{"//", "host= (reg-name) path="},
+		{"///", "host= (reg-name) path=/"},
+		{"http://h?", "scheme=http host=h (reg-name) path= query="},
+		{"http://h#", "scheme=http host=h (reg-name) path= fragment="},
+		{"http://a#@b", "scheme=http host=a (reg-name) path= fragment=@b"}, // '#' ends the authority
+		{"http://a?@b", "scheme=http host=a (reg-name) path= query=@b"},
+		{"http://a/@b", "scheme=http host=a (reg-name) path=/@b"},
+		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+		{"http://u@h", "scheme=http userinfo=u host=h (reg-name) path="},
+		{"http://@h", "scheme=http userinfo= host=h (reg-name) path="},
+		{"http://@", "scheme=http userinfo= host= (reg-name) path="},
+		{"http://u:p@h", "scheme=http userinfo=u:p host=h (reg-name) path="},
+		{"http://u:p:q::@h", "scheme=http userinfo=u:p:q:: host=h (reg-name) path="},
+		{"http://a:b:c@h:1", "scheme=http userinfo=a:b:c host=h (reg-name) port=1 path="},
+		{"http://%41%3a%40:x@h", "scheme=http userinfo=%41%3a%40:x host=h (reg-name) path="},
+		{"http://-._~!$&'()*+,;=:@h", "scheme=http userinfo=-._~!$&'()*+,;=: host=h (reg-name) path="},
+		{"http://u@[::1]:8", "scheme=http userinfo=u host=[::1] (ipv6) port=8 path="},
+		// reg-name = *( unreserved / pct-encoded / sub-delims )
+		{"http://-._~!$&'()*+,;=/", "scheme=http host=-._~!$&'()*+,;= (reg-name) path=/"},
+		{"http://%E2%82%AC.example/", "scheme=http host=%E2%82%AC.example (reg-name) path=/"},
+		{"http://EXAMPLE.com/", "scheme=http host=EXAMPLE.com (reg-name) path=/"},
+		// port = *DIGIT
+		{"http://h:", "scheme=http host=h (reg-name) port= path="},
+		{"http://h:/", "scheme=http host=h (reg-name) port= path=/"},
+		{"http://h:0", "scheme=http host=h (reg-name) port=0 path="},
+		{"http://h:00000080", "scheme=http host=h (reg-name) port=00000080 path="},
+		{"http://h:65536", "scheme=http host=h (reg-name) port=65536 path="}, // range is not syntax
+		{"http://h:" + strings.Repeat("9", 100) + "/", "scheme=http host=h (reg-name) port=" + strings.Repeat("9", 100) + " path=/"},
+		{"http://:80", "scheme=http host= (reg-name) port=80 path="},
+		{"http://:", "scheme=http host= (reg-name) port= path="},
+		{"http://u@:1", "scheme=http userinfo=u host= (reg-name) port=1 path="},
+		{"http://[::1]:", "scheme=http host=[::1] (ipv6) port= path="},
+		{"http://[::1]:443?q", "scheme=http host=[::1] (ipv6) port=443 path= query=q"},
+		{"http://[::1]#f", "scheme=http host=[::1] (ipv6) path= fragment=f"},
+	})
+}
+
+// IPv4address and the dec-octet branches (section 3.2.2). Anything else made
+// of digits and dots is a reg-name.
+func TestParseIPv4(t *testing.T) {
+	for _, tt := range []struct {
+		host string
+		typ  HostType
+	}{
+		{"0.0.0.0", HostIPv4},
+		{"9.9.9.9", HostIPv4},         // DIGIT
+		{"10.99.10.99", HostIPv4},     // %x31-39 DIGIT
+		{"100.199.150.101", HostIPv4}, // "1" 2DIGIT
+		{"200.249.240.209", HostIPv4}, // "2" %x30-34 DIGIT
+		{"250.255.251.255", HostIPv4}, // "25" %x30-35
+		{"255.255.255.255", HostIPv4},
+		{"192.0.2.16", HostIPv4},
+		{"256.1.1.1", HostRegName}, // above 255
+		{"1.1.1.260", HostRegName},
+		{"1.1.1.300", HostRegName},
+		{"1.1.1.1000", HostRegName},
+		{"01.2.3.4", HostRegName}, // leading zero
+		{"1.2.3.00", HostRegName},
+		{"1.2.3", HostRegName},     // too few
+		{"1.2.3.4.5", HostRegName}, // too many
+		{"1.2.3.4.", HostRegName},
+		{".1.2.3.4", HostRegName},
+		{"1..2.3", HostRegName},
+		{"1.2.3.a", HostRegName},
+		{"0x7f.0.0.1", HostRegName}, // legacy forms resolvers accept
+		{"0177.0.0.1", HostRegName},
+		{"2130706433", HostRegName},
+		{"127.1", HostRegName},
+		{"1.2.3.4a", HostRegName},
+		{"%31.2.3.4", HostRegName},
+	} {
+		u, err := ParseString("http://" + tt.host + ":1/")
+		if err != nil {
+			t.Errorf("%s: %v", tt.host, u.Err())
+			continue
+		}
+		if u.Host() != tt.host || u.HostType() != tt.typ {
+			t.Errorf("host %q: got %q (%v), want %v", tt.host, u.Host(), u.HostType(), tt.typ)
+		}
+	}
+}
+
+// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (section 3.2.2), with the
+// zone IDs of RFC 6874.
+func TestParseIPLiteral(t *testing.T) {
+	for _, tt := range []struct {
+		host string
+		typ  HostType // HostNone: must not parse
+		off  int      // error offset within host, when typ is HostNone
+	}{
+		// The nine IPv6address alternatives, fullest and emptiest.
+		{"[1:2:3:4:5:6:7:8]", HostIPv6, 0},     // 6( h16 ":" ) ls32
+		{"[1:2:3:4:5:6:1.2.3.4]", HostIPv6, 0}, // ls32 as IPv4
+		{"[::2:3:4:5:6:7:8]", HostIPv6, 0},     // "::" 5( h16 ":" ) ls32
+		{"[::2:3:4:5:6:1.2.3.4]", HostIPv6, 0},
+		{"[1::3:4:5:6:7:8]", HostIPv6, 0}, // [ h16 ] "::" 4( h16 ":" ) ls32
+		{"[::3:4:5:6:7:8]", HostIPv6, 0},
+		{"[1:2::4:5:6:7:8]", HostIPv6, 0}, // [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+		{"[1:2:3::5:6:7:8]", HostIPv6, 0}, // [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+		{"[1:2:3:4::6:7:8]", HostIPv6, 0}, // [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+		{"[1:2:3:4::6:1.2.3.4]", HostIPv6, 0},
+		{"[1:2:3:4:5::7:8]", HostIPv6, 0}, // [ *4( h16 ":" ) h16 ] "::" ls32
+		{"[1:2:3:4:5::1.2.3.4]", HostIPv6, 0},
+		{"[::1.2.3.4]", HostIPv6, 0},
+		{"[1:2:3:4:5:6::8]", HostIPv6, 0}, // [ *5( h16 ":" ) h16 ] "::" h16
+		{"[::8]", HostIPv6, 0},
+		{"[1:2:3:4:5:6:7::]", HostIPv6, 0}, // [ *6( h16 ":" ) h16 ] "::"
+		{"[::]", HostIPv6, 0},
+		{"[1::]", HostIPv6, 0},
+		{"[::ffff:192.0.2.1]", HostIPv6, 0},
+		{"[2001:DB8::abcd:EF01]", HostIPv6, 0},
+		{"[ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255]", HostIPv6, 0},
+		{"[0000:0000:0000:0000:0000:0000:0000:0000]", HostIPv6, 0},
+		// Zone IDs (RFC 6874): "%25" 1*( unreserved / pct-encoded ).
+		{"[fe80::1%25eth0]", HostIPv6, 0},
+		{"[fe80::1%25en%30]", HostIPv6, 0},
+		{"[fe80::1%25-._~]", HostIPv6, 0},
+		{"[::1.2.3.4%25z]", HostIPv6, 0},
+		{"[fe80::1%25]", HostNone, 11},  // empty zone
+		{"[fe80::1%eth0]", HostNone, 9}, // "%" must be "%25"
+		{"[fe80::1%2eth0]", HostNone, 10},
+		{"[fe80::1%25eth0%]", HostNone, 16}, // '%' then ']'
+		{"[fe80::1%25a!]", HostNone, 12},    // sub-delims are not in ZoneID
+		{"[fe80::%25x]", HostNone, 0 + 7},   // "::" then '%' is fine ... see below
+		{"[v1.%25]", HostNone, 4},           // no zone in IPvFuture, no pct-encoded either
+		// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+		{"[v1.x]", HostIPvFuture, 0},
+		{"[V7.a]", HostIPvFuture, 0},
+		{"[vFe.1:2!$&'()*+,;=-._~]", HostIPvFuture, 0},
+		{"[v.x]", HostNone, 2},
+		{"[v1x]", HostNone, 3},
+		{"[v1.]", HostNone, 4},
+		{"[vg.x]", HostNone, 2},
+		{"[v1.x/]", HostNone, 5},
+		// Too many groups, misplaced "::", malformed groups.
+		{"[1:2:3:4:5:6:7:8:9]", HostNone, 16}, // ':' after eight groups
+		{"[1:2:3:4:5:6:7:8::]", HostNone, 16},
+		{"[1:2:3:4:5:6:7]", HostNone, 14}, // seven groups, no "::"
+		{"[1:2:3:4:5:6:7:8:]", HostNone, 16},
+		{"[1:2:3:4:5:6:7::8]", HostNone, 16}, // eight groups and "::"
+		{"[1::2:3:4:5:6:7:8]", HostNone, 15},
+		{"[::1:2:3:4:5:6:7:8]", HostNone, 16},
+		{"[1:2:3:4:5:6:7:8.1.1.1]", HostNone, 16},
+		{"[1::2::3]", HostNone, 6}, // two "::"
+		{"[:::]", HostNone, 3},
+		{"[1:::2]", HostNone, 4},
+		{"[:1::]", HostNone, 2}, // lone leading ':'
+		{"[1:]", HostNone, 3},   // lone trailing ':'
+		{"[1]", HostNone, 2},
+		{"[]", HostNone, 1},
+		{"[12345::]", HostNone, 5}, // h16 is at most four digits
+		{"[::g]", HostNone, 3},
+		{"[1:2:3:4:5:6:7:1.2.3.4]", HostNone, 16}, // IPv4 needs two groups of room
+		{"[1:2:3:4:5::6:1.2.3.4]", HostNone, 15},
+		{"[1.2.3.4]", HostNone, 2}, // IPv4 alone is not IPv6
+		{"[::1.2.3]", HostNone, 8},
+		{"[::1.2.3.4.5]", HostNone, 10},
+		{"[::1.2.3.256]", HostNone, 11},
+		{"[::1.2.3.04]", HostNone, 10},
+		{"[::01.2.3.4]", HostNone, 5}, // first octet checked at its '.'
+		{"[::256.2.3.4]", HostNone, 6},
+		{"[::1234.2.3.4]", HostNone, 7},
+		{"[::a.2.3.4]", HostNone, 4},
+		{"[::1.2.3.4:1]", HostNone, 10}, // nothing after the IPv4 part
+		{"[::1", HostNone, 4},           // unterminated: the input ends
+		{"[", HostNone, 1},
+	} {
+		in := "http://" + tt.host
+		u, err := ParseString(in)
+		if tt.typ == HostNone {
+			if tt.host == "[fe80::%25x]" { // a zone after "::" is valid: fe80:: is an address
+				if err != nil || u.HostType() != HostIPv6 {
+					t.Errorf("%s: %v", tt.host, u.Err())
+				}
+				continue
+			}
+			if err == nil {
+				t.Errorf("%s: parsed as %s, want error", tt.host, describe(u))
+				continue
+			}
+			wantKind := ErrInvalidIPLiteral
+			if tt.host == "[fe80::1%25eth0%]" {
+				wantKind = ErrInvalidPercentEncoding
+			}
+			if err != wantKind || u.ErrorOffset() != len("http://")+tt.off {
+				t.Errorf("%s: got %v at %d, want %v at %d", tt.host, err, u.ErrorOffset()-len("http://"), wantKind, tt.off)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.host, u.Err())
+			continue
+		}
+		if u.Host() != tt.host || u.HostType() != tt.typ {
+			t.Errorf("%s: host %q type %v, want %v", tt.host, u.Host(), u.HostType(), tt.typ)
+		}
+	}
+}
+
+func TestZone(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://[fe80::1%25eth0]/":    "eth0",
+		"http://[fe80::1%25en%30]/":   "en%30",
+		"http://[fe80::1]/":           "",
+		"http://[v1.a]/":              "",
+		"http://h/%25x":               "",
+		"http://[::ffff:1.2.3.4%25z]": "z",
+	} {
+		u, err := ParseString(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := u.Zone(); got != want {
+			t.Errorf("Zone(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The path forms of section 3.3 and the characters of query and fragment
+// (sections 3.4 and 3.5).
+func TestParsePathQueryFragment(t *testing.T) {
+	runParseTests(t, []parseTest{
+		{"/", "path=/"},
+		{"/a/b/c", "path=/a/b/c"},
+		{"/a//b", "path=/a//b"}, // empty segments
+		{"a//b", "path=a//b"},
+		{"http://h//a", "scheme=http host=h (reg-name) path=//a"},
+		{"s:/.//a", "scheme=s path=/.//a"}, // path-absolute that only looks like an authority
+		{"/a:b@c", "path=/a:b@c"},
+		{"a@b", "path=a@b"},                           // '@' is fine in a first segment
+		{"/%2F%2f%00%0D%0a", "path=/%2F%2f%00%0D%0a"}, // encoded delimiters and controls are valid syntax
+		{"/-._~!$&'()*+,;=:@", "path=/-._~!$&'()*+,;=:@"},
+		{"?/?:@-._~!$&'()*+,;=%20", "path= query=/?:@-._~!$&'()*+,;=%20"},
+		{"#/?:@-._~!$&'()*+,;=%20", "path= fragment=/?:@-._~!$&'()*+,;=%20"},
+		{"??", "path= query=?"},
+		{"?#", "path= query= fragment="},
+		{"#?", "path= fragment=?"},
+		{"http://h/p?q=1&r=2#f", "scheme=http host=h (reg-name) path=/p query=q=1&r=2 fragment=f"},
+		{strings.Repeat("/abcdefgh", 40), "path=" + strings.Repeat("/abcdefgh", 40)},
+		{"http://h/" + strings.Repeat("x", 200) + "?" + strings.Repeat("y", 100) + "#z", "scheme=http host=h (reg-name) path=/" + strings.Repeat("x", 200) + " query=" + strings.Repeat("y", 100) + " fragment=z"},
+	})
+}
+
+type errorTest struct {
+	in   string
+	kind ErrorKind
+	off  int
+}
+
+func runErrorTests(t *testing.T, tests []errorTest) {
+	t.Helper()
+	for _, tt := range tests {
+		u, err := ParseString(tt.in)
+		if err == nil {
+			t.Errorf("ParseString(%q) = %s, want %v at %d", tt.in, describe(u), tt.kind, tt.off)
+			continue
+		}
+		if err != tt.kind || u.ErrorOffset() != tt.off {
+			t.Errorf("ParseString(%q): %v at %d, want %v at %d", tt.in, err, u.ErrorOffset(), tt.kind, tt.off)
+		}
+		if !errors.Is(err, tt.kind) || !errors.Is(u.Err(), tt.kind) {
+			t.Errorf("ParseString(%q): errors.Is(%v, %v) is false", tt.in, u.Err(), tt.kind)
+		}
+		var se *SyntaxError
+		if !errors.As(u.Err(), &se) || se.Offset != tt.off || se.Kind != tt.kind {
+			t.Errorf("ParseString(%q).Err() = %#v", tt.in, u.Err())
+		}
+		if u.Has(Scheme) || u.Has(Host) || u.Path() != "" || u.HostType() != HostNone {
+			t.Errorf("ParseString(%q) failed but kept components: %s", tt.in, describe(u))
+		}
+	}
+}
+
+// The offset is that of the first byte at which the input stops being a
+// prefix of any valid URI reference.
+func TestParseErrors(t *testing.T) {
+	runErrorTests(t, []errorTest{
+		// Scheme, and the colon-in-first-segment rule (section 4.2).
+		{"1a:b", ErrInvalidScheme, 2},
+		{":b", ErrInvalidScheme, 0},
+		{":", ErrInvalidScheme, 0},
+		{"a_b:c", ErrInvalidScheme, 3},
+		{"a%41:b", ErrInvalidScheme, 4},
+		{"a@b:c", ErrInvalidScheme, 3},
+		{"@:x", ErrInvalidScheme, 1}, // segment-nz-nc allows '@' but not ':'
+		{"a%20b:c", ErrInvalidScheme, 5},
+		{".a:b", ErrInvalidScheme, 2},
+		{"-:x", ErrInvalidScheme, 1},
+		// Userinfo and host.
+		{"http://a b/", ErrInvalidHost, 8},
+		{"http://u s@h/", ErrInvalidUserinfo, 8},
+		{"http://u[@h/", ErrInvalidUserinfo, 8},
+		{"http://a@b@c/", ErrInvalidHost, 10}, // second '@'
+		{"http://a@b@", ErrInvalidHost, 10},
+		{"http://a[b/", ErrInvalidHost, 8}, // '[' not opening the host
+		{"http://a]/", ErrInvalidHost, 8},
+		{"http://u@h]/", ErrInvalidHost, 10},
+		{"http://x[::1]/", ErrInvalidHost, 8},  // text before '['
+		{"http://[::1]x/", ErrInvalidHost, 12}, // text after ']'
+		{"http://[::1]]/", ErrInvalidHost, 12},
+		{"http://[::1][/", ErrInvalidHost, 12},
+		{"http://[::1]@h/", ErrInvalidHost, 12}, // no userinfo after an IP literal
+		{"http://h\\x/", ErrInvalidHost, 8},
+		{"http://h\x00/", ErrInvalidHost, 8},
+		// Port.
+		{"http://h:8x/", ErrInvalidPort, 11},  // could be userinfo until the '/'
+		{"http://h:8x", ErrInvalidPort, 11},   // ... or until the end
+		{"http://a:b:c/", ErrInvalidPort, 12}, // a port after a second ':'
+		{"http://h:1:2", ErrInvalidPort, 12},
+		{"http://u@h:1:2/", ErrInvalidPort, 12}, // after '@' the second ':' is final
+		{"http://u@h:8x/", ErrInvalidPort, 12},
+		{"http://u@h:-1/", ErrInvalidPort, 11},
+		{"http://[::1]:8x/", ErrInvalidPort, 14},
+		{"http://[::1]:1:2/", ErrInvalidPort, 14},
+		{"http://[::1]:+1/", ErrInvalidPort, 13},
+		{"http://h:8 0/", ErrInvalidPort, 10},
+		// Path, query, fragment.
+		{"/a b", ErrInvalidPath, 2},
+		{"/a[b", ErrInvalidPath, 2},
+		{"/a]b", ErrInvalidPath, 2},
+		{"http://h/a\"b", ErrInvalidPath, 10},
+		{"http://h/\x80", ErrInvalidPath, 9},
+		{"http://h/\r\n", ErrInvalidPath, 9},
+		{"?a b", ErrInvalidQuery, 2},
+		{"?a[", ErrInvalidQuery, 2},
+		{"?a#b#c", ErrInvalidFragment, 4}, // second '#'
+		{"#a b", ErrInvalidFragment, 2},
+		{"#[", ErrInvalidFragment, 1},
+		{"a b", ErrInvalidPath, 1},
+		// Percent-encoding (section 2.1).
+		{"%", ErrInvalidPercentEncoding, 1},
+		{"%4", ErrInvalidPercentEncoding, 2},
+		{"%zz", ErrInvalidPercentEncoding, 1},
+		{"%4z", ErrInvalidPercentEncoding, 2},
+		{"/%", ErrInvalidPercentEncoding, 2},
+		{"/%%41", ErrInvalidPercentEncoding, 2},
+		{"?%g0", ErrInvalidPercentEncoding, 2},
+		{"#%0", ErrInvalidPercentEncoding, 3},
+		{"http://%x/", ErrInvalidPercentEncoding, 8},
+		{"http://u%@h/", ErrInvalidPercentEncoding, 9},
+		{"/a%2/", ErrInvalidPercentEncoding, 4},
+		{"http://[fe80::1%25a%1]/", ErrInvalidPercentEncoding, 21},
+		// IP literals, reported inside the brackets.
+		{"http://[::1", ErrInvalidIPLiteral, 11},
+		{"http://[::1/", ErrInvalidIPLiteral, 11},
+		{"http://u@[1::2::3]/", ErrInvalidIPLiteral, 15},
+	})
+}
+
+// Each confusion listed in the design's security rules.
+func TestParseSecurityRules(t *testing.T) {
+	// Strict mode rejects every byte RFC 3986 does not allow where it stands.
+	for _, c := range []byte("\x00\x01\x09\x0a\x0d\x1f \\\"<>^`{|}\x7f\x80\xff") {
+		for _, tmpl := range []string{"http://h/a_b", "http://a_b/", "http://h/?a_b", "http://h/#a_b", "a_b", "http://u_s@h/"} {
+			in := strings.Replace(tmpl, "_", string([]byte{c}), 1)
+			u, err := ParseString(in)
+			if err == nil {
+				t.Errorf("%q: accepted", in)
+				continue
+			}
+			if want := strings.IndexByte(in, c); u.ErrorOffset() != want {
+				t.Errorf("%q: error at %d, want %d", in, u.ErrorOffset(), want)
+			}
+		}
+	}
+	// Nothing is guessed.
+	runParseTests(t, []parseTest{
+		{"google.com/abc", "path=google.com/abc"},
+		{"http:/x", "scheme=http path=/x"},
+		{"http:///x", "scheme=http host= (reg-name) path=/x"},
+		{"http://a#@b", "scheme=http host=a (reg-name) path= fragment=@b"},
+		{"//x/y", "host=x (reg-name) path=/y"},
+	})
+	runErrorTests(t, []errorTest{
+		{"http://a@b@c", ErrInvalidHost, 10},
+		{"http://[::1]x", ErrInvalidHost, 12},
+		{"http://x[::1]", ErrInvalidHost, 8},
+		{"http://h:1:2", ErrInvalidPort, 12},
+		{"http:\\\\h", ErrInvalidPath, 5},
+		{"/\\/x", ErrInvalidPath, 1},
+	})
+}

@@ -1,0 +1,79 @@
+package fasturi
+
+import (
+	"strings"
+	"testing"
+)
+
+// specialMaskByDefinition is the scanner contract spelled out byte by byte.
+func specialMaskByDefinition(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s) && i < blockSize; i++ {
+		if !abnfUnreserved(s[i]) && !abnfSubDelims(s[i]) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// TestScanEveryByteEveryPosition puts every byte value at every position of
+// inputs of every length up to two blocks and one byte, over backgrounds of
+// ordinary and of special bytes.
+func TestScanEveryByteEveryPosition(t *testing.T) {
+	const maxLen = 2*blockSize + 1
+	for _, bg := range []byte{'a', '/'} {
+		buf := []byte(strings.Repeat(string(bg), maxLen))
+		for n := 0; n <= maxLen; n++ {
+			for pos := 0; pos < n; pos++ {
+				for c := range 256 {
+					buf[pos] = byte(c)
+					s := string(buf[:n])
+					if got, want := scan(s), specialMaskByDefinition(s); got != want {
+						t.Fatalf("scan(%q) = %064b, want %064b", s, got, want)
+					}
+				}
+				buf[pos] = bg
+			}
+		}
+	}
+}
+
+// TestSpecials checks the cursor across block boundaries, with seek.
+func TestSpecials(t *testing.T) {
+	s := strings.Repeat("ab/", 70) + "?" // specials at 2, 5, 8, ... and the end
+	var want []int
+	for i := range len(s) {
+		if isSpecial(s[i]) {
+			want = append(want, i)
+		}
+	}
+	sp := newSpecials(s)
+	for _, w := range want {
+		if p := sp.peek(); p != w {
+			t.Fatalf("peek = %d, want %d", p, w)
+		}
+		if got := sp.next(); got != w {
+			t.Fatalf("next = %d, want %d", got, w)
+		}
+	}
+	if got := sp.next(); got != len(s) {
+		t.Fatalf("next at end = %d, want %d", got, len(s))
+	}
+	if got := sp.next(); got != len(s) {
+		t.Fatalf("next after end = %d, want %d", got, len(s))
+	}
+	for _, from := range []int{0, 1, 3, 63, 64, 65, 127, 128, 200, len(s) - 1, len(s)} {
+		sp := newSpecials(s)
+		sp.seek(from)
+		first := len(s)
+		for _, w := range want {
+			if w >= from {
+				first = w
+				break
+			}
+		}
+		if got := sp.next(); got != first {
+			t.Errorf("seek(%d); next = %d, want %d", from, got, first)
+		}
+	}
+}

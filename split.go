@@ -1,0 +1,249 @@
+package fasturi
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// A Violation is a rule of RFC 3986 that an input broke: which, and the
+// offset of the first byte that broke it.
+type Violation struct {
+	Kind   ErrorKind
+	Offset int
+}
+
+// Violations lists the rules an input breaks: for each component, the first
+// byte of it that breaks a rule, in input order. The zero value is empty.
+type Violations struct {
+	n    uint8
+	list [numComponents]struct {
+		kind ErrorKind
+		off  uint32
+	}
+}
+
+// Len returns the number of violations.
+func (v Violations) Len() int { return int(v.n) }
+
+// At returns violation i, for 0 <= i < Len().
+func (v Violations) At(i int) Violation {
+	if i >= int(v.n) {
+		panic("fasturi: Violations.At index out of range")
+	}
+	return Violation{Kind: v.list[i].kind, Offset: int(v.list[i].off)}
+}
+
+func (v *Violations) add(k ErrorKind, off int) {
+	if int(v.n) < len(v.list) {
+		v.list[v.n].kind, v.list[v.n].off = k, uint32(off)
+		v.n++
+	}
+}
+
+// Split splits b into components the way the regular expression of RFC 3986
+// Appendix B does, so it accepts any input:
+//
+//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//
+// The authority then splits into userinfo (up to the last '@'), host (an
+// IP literal up to its ']', otherwise up to the first ':') and port (the
+// rest after that ':').
+//
+// Split is for logs, where input is whatever was written. It reports, for
+// each component, the first byte that breaks a rule of RFC 3986, and has no
+// violation exactly when Parse accepts the input, in which case both give
+// the same components. A host that matches no rule has type HostRegName.
+// Split does not allocate.
+//
+// The URI refers to b: see the package documentation.
+func Split(b []byte) (URI, Violations) {
+	return SplitString(unsafe.String(unsafe.SliceData(b), len(b)))
+}
+
+// SplitString is Split for a string. It does not copy s.
+func SplitString(s string) (URI, Violations) {
+	var u URI
+	var v Violations
+	u.split(s, &v)
+	return u, v
+}
+
+func (u *URI) split(s string, v *Violations) {
+	u.s = s
+	u.present = 1 << Path
+	if uint64(len(s)) > maxLength {
+		v.add(ErrTooLong, maxLength)
+		return
+	}
+	sp := newSpecials(s)
+	i := 0
+	probe := sp
+	if j := probe.find(':', '/', '?', '#'); j > 0 && j < len(s) && s[j] == ':' {
+		u.set(Scheme, 0, j)
+		i = j + 1
+		probe.next()
+		sp = probe
+	}
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		sp.seek(i + 2)
+		end := sp.find('/', '?', '#', '#')
+		u.splitAuthority(i+2, end)
+		i = end
+	}
+	j := sp.find('?', '#', '#', '#')
+	u.set(Path, i, j)
+	if j < len(s) && s[j] == '?' {
+		sp.next()
+		k := sp.find('#', '#', '#', '#')
+		u.set(Query, j+1, k)
+		j = k
+	}
+	if j < len(s) {
+		u.set(Fragment, j+1, len(s))
+	}
+	u.violations(v)
+}
+
+// find returns the offset of the next special byte that is a, b, c or d, or
+// len(s), and moves past the specials before it.
+func (c *specials) find(a, b, d, e byte) int {
+	for {
+		j := c.peek()
+		if j >= len(c.s) {
+			return j
+		}
+		if x := c.s[j]; x == a || x == b || x == d || x == e {
+			return j
+		}
+		c.next()
+	}
+}
+
+// splitAuthority records the userinfo, host and port of s[a:end] without
+// judging them.
+func (u *URI) splitAuthority(a, end int) {
+	s := u.s
+	hostStart := a
+	if at := strings.LastIndexByte(s[a:end], '@'); at >= 0 {
+		u.set(Userinfo, a, a+at)
+		hostStart = a + at + 1
+	}
+	portFrom := hostStart // where to look for the port's ':'
+	if hostStart < end && s[hostStart] == '[' {
+		if rb := strings.IndexByte(s[hostStart:end], ']'); rb >= 0 {
+			portFrom = hostStart + rb + 1
+		} else {
+			portFrom = end
+		}
+	}
+	hostEnd := end
+	if c := strings.IndexByte(s[portFrom:end], ':'); c >= 0 {
+		hostEnd = portFrom + c
+		u.set(Port, hostEnd+1, end)
+	}
+	u.set(Host, hostStart, hostEnd)
+	u.hostType = HostRegName
+}
+
+// violations checks each component of a split URI against its rule and
+// records the first violation in each. Ordinary bytes are valid everywhere
+// but in the scheme and the port, so those two are checked byte by byte and
+// the others only at their special bytes.
+func (u *URI) violations(v *Violations) {
+	s := u.s
+	if u.Has(Scheme) {
+		if off := schemeError(u.Scheme()); off >= 0 {
+			v.add(ErrInvalidScheme, off)
+		}
+	}
+
+	// Walk the special bytes once, component by component.
+	sp := newSpecials(s)
+	for c := Userinfo; c < numComponents; c++ {
+		if !u.Has(c) {
+			continue
+		}
+		start, end := int(u.spans[c].Start), int(u.spans[c].End)
+		sp.seek(start)
+		if k, off := u.componentViolation(c, &sp, start, end); k != 0 {
+			v.add(k, off)
+		}
+	}
+}
+
+// componentViolation returns the first violation in component c, which
+// spans s[start:end], walking its special bytes with sp.
+func (u *URI) componentViolation(c Component, sp *specials, start, end int) (ErrorKind, int) {
+	s := u.s[:end] // a '%' at the end of a component is cut short
+	switch c {
+	case Port:
+		for k := start; k < end; k++ {
+			if !isDigit(s[k]) {
+				return ErrInvalidPort, k
+			}
+		}
+		return 0, 0
+	case Host:
+		if start < end && s[start] == '[' {
+			litEnd, typ, k, off := parseIPLiteral(s, start)
+			if k != 0 {
+				return k, off
+			}
+			u.hostType = typ
+			if litEnd != end {
+				return ErrInvalidHost, litEnd
+			}
+			return 0, 0
+		}
+		if start < end && isDigit(s[start]) && isIPv4(s[start:end]) {
+			u.hostType = HostIPv4
+		}
+	}
+	noColon := c == Path && !u.Has(Scheme) && !u.Has(Host)
+	for {
+		j := sp.peek()
+		if j >= end {
+			return 0, 0 // the special at end, if any, belongs to what follows
+		}
+		sp.next()
+		ch := s[j]
+		if ch == '%' {
+			if e := pctError(s, j); e >= 0 {
+				return ErrInvalidPercentEncoding, e
+			}
+			continue
+		}
+		switch c {
+		case Userinfo:
+			if ch == ':' {
+				continue
+			}
+			return ErrInvalidUserinfo, j
+		case Host:
+			return ErrInvalidHost, j
+		case Path:
+			switch ch {
+			case '/':
+				noColon = false
+				continue
+			case ':':
+				if noColon {
+					return ErrInvalidScheme, j
+				}
+				continue
+			case '@':
+				continue
+			}
+			return ErrInvalidPath, j
+		case Query, Fragment:
+			switch ch {
+			case '/', '?', ':', '@':
+				continue
+			}
+			if c == Query {
+				return ErrInvalidQuery, j
+			}
+			return ErrInvalidFragment, j
+		}
+	}
+}
