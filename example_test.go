@@ -1,0 +1,74 @@
+package fasturi_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fasturi/fasturi"
+)
+
+func ExampleParse() {
+	u, err := fasturi.Parse([]byte("https://user@example.com:8443/a/b?q=1#top"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Scheme(), u.Userinfo(), u.Host(), u.Port(), u.Path(), u.Query(), u.Fragment())
+	fmt.Println(u.HostType())
+	// Output:
+	// https user example.com 8443 /a/b q=1 top
+	// reg-name
+}
+
+func ExampleParseString() {
+	u, err := fasturi.ParseString("http://[fe80::1%25eth0]:8080/")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Host(), u.HostType(), u.Zone(), u.Port())
+	// Output: [fe80::1%25eth0] ipv6 eth0 8080
+}
+
+func ExampleParseString_error() {
+	u, err := fasturi.ParseString("http://example.com:80x/")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, fasturi.ErrInvalidPort), u.ErrorOffset())
+	fmt.Println(u.Err())
+	// Output:
+	// fasturi: invalid port
+	// true 22
+	// fasturi: invalid port: '/' at offset 22 in "http://example.com:80x/"
+}
+
+// Absent and empty components differ (RFC 3986 section 5.3).
+func ExampleURI_Has() {
+	for _, s := range []string{"http://h?", "http://h"} {
+		u, _ := fasturi.ParseString(s)
+		fmt.Printf("%-10s query present: %v, query: %q\n", s, u.Has(fasturi.Query), u.Query())
+	}
+	// Output:
+	// http://h?  query present: true, query: ""
+	// http://h   query present: false, query: ""
+}
+
+// Spans index the caller's input directly, for code that works on bytes.
+func ExampleURI_Span() {
+	line := []byte("GET http://example.com/index.html")
+	target := line[4:]
+	u, _ := fasturi.Parse(target)
+	sp := u.Span(fasturi.Host)
+	fmt.Printf("%s [%d, %d)\n", target[sp.Start:sp.End], sp.Start, sp.End)
+	// Output: example.com [7, 18)
+}
+
+func ExampleSplit() {
+	u, v := fasturi.Split([]byte("http://exa mple.com/a b?q=%zz"))
+	fmt.Printf("host %q path %q query %q\n", u.Host(), u.Path(), u.Query())
+	for i := range v.Len() {
+		fmt.Println(v.At(i).Kind.Message(), "at", v.At(i).Offset)
+	}
+	// Output:
+	// host "exa mple.com" path "/a b" query "q=%zz"
+	// invalid host at 10
+	// invalid path at 21
+	// invalid percent-encoding at 27
+}

@@ -1,0 +1,129 @@
+package fasturi
+
+import (
+	"regexp"
+	"testing"
+)
+
+// appendixB is the regular expression of RFC 3986 Appendix B.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// checkAppendixB checks Split's scheme, authority, path, query and fragment
+// against the regular expression of Appendix B.
+func checkAppendixB(t *testing.T, in string) {
+	t.Helper()
+	u, _ := SplitString(in)
+	m := appendixB.FindStringSubmatchIndex(in)
+	group := func(g int) (string, bool) {
+		if m[2*g] < 0 {
+			return "", false
+		}
+		return in[m[2*g]:m[2*g+1]], true
+	}
+	for _, c := range []struct {
+		name    string
+		g       int
+		got     string
+		present bool
+	}{
+		{"scheme", 2, u.Scheme(), u.Has(Scheme)},
+		{"authority", 4, u.Authority(), u.Has(Host)},
+		{"path", 5, u.Path(), true},
+		{"query", 7, u.Query(), u.Has(Query)},
+		{"fragment", 9, u.Fragment(), u.Has(Fragment)},
+	} {
+		want, ok := group(c.g)
+		if c.got != want || c.present != ok {
+			t.Errorf("Split(%q) %s = %q (present %v), Appendix B says %q (present %v)", in, c.name, c.got, c.present, want, ok)
+		}
+	}
+}
+
+func TestSplitAppendixB(t *testing.T) {
+	for _, in := range []string{
+		"http://www.ics.uci.edu/pub/ietf/uri/#Related", // the example of Appendix B
+		"", ":", "::", "//", "///", "?", "#", ":/", "a:", "1a:b", ":b", "%41:b",
+		"http://a b/c d?e f#g h", "http://[::1", "http://a@b@c/", "a:b//c",
+		"http://h:port/", "\x00:\x01//\x02/\x03?\x04#\x05", "s://u@h:1/p?q#f#g",
+		"http:\\\\h\\p", "http://a#@b", "mailto:a@b", "//a:b:c@d:e:f/g",
+	} {
+		checkAppendixB(t, in)
+	}
+}
+
+// TestSplitAuthority checks how Split divides an authority it cannot parse.
+func TestSplitAuthority(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string
+	}{
+		{"http://a@b@c/", "scheme=http userinfo=a@b host=c (reg-name) path=/"}, // the last '@', as browsers do
+		{"http://a:b:c/", "scheme=http host=a (reg-name) port=b:c path=/"},
+		{"http://[::1]x:80/", "scheme=http host=[::1]x (ipv6) port=80 path=/"},
+		{"http://[::1/", "scheme=http host=[::1 (reg-name) path=/"},
+		{"http://[::1]:80/", "scheme=http host=[::1] (ipv6) port=80 path=/"},
+		{"http://ex ample.com:8 0/", "scheme=http host=ex ample.com (reg-name) port=8 0 path=/"},
+		{"http://1.2.3.4:x/", "scheme=http host=1.2.3.4 (ipv4) port=x path=/"},
+	} {
+		u, _ := SplitString(tt.in)
+		if got := describe(u); got != tt.want {
+			t.Errorf("Split(%q)\n got  %s\n want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSplitViolations(t *testing.T) {
+	type violation struct {
+		kind ErrorKind
+		off  int
+	}
+	for _, tt := range []struct {
+		in   string
+		want []violation
+	}{
+		{"http://example.com/a?b#c", nil},
+		{"", nil},
+		{"1a:b", []violation{{ErrInvalidScheme, 0}}},
+		{"a_b:c", []violation{{ErrInvalidScheme, 1}}},
+		{":b", []violation{{ErrInvalidScheme, 0}}},
+		{"http://a b/c d?e f#g h", []violation{{ErrInvalidHost, 8}, {ErrInvalidPath, 12}, {ErrInvalidQuery, 16}, {ErrInvalidFragment, 20}}},
+		{"http://u s@h:8x/", []violation{{ErrInvalidUserinfo, 8}, {ErrInvalidPort, 14}}},
+		{"http://a@b@c/", []violation{{ErrInvalidUserinfo, 8}}},
+		{"http://a:b:c/", []violation{{ErrInvalidPort, 9}}},
+		{"http://[::1/", []violation{{ErrInvalidIPLiteral, 11}}},
+		{"http://[::1]x/", []violation{{ErrInvalidHost, 12}}},
+		{"http://[::g]/", []violation{{ErrInvalidIPLiteral, 10}}},
+		{"/a%4?%zz#%", []violation{{ErrInvalidPercentEncoding, 4}, {ErrInvalidPercentEncoding, 6}, {ErrInvalidPercentEncoding, 10}}},
+		{"#a#b", []violation{{ErrInvalidFragment, 2}}},
+		{"http://h/\xff\xfe?\x00", []violation{{ErrInvalidPath, 9}, {ErrInvalidQuery, 12}}},
+	} {
+		_, v := SplitString(tt.in)
+		var got []violation
+		for i := range v.Len() {
+			got = append(got, violation{v.At(i).Kind, v.At(i).Offset})
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("Split(%q) violations = %v, want %v", tt.in, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("Split(%q) violations = %v, want %v", tt.in, got, tt.want)
+				break
+			}
+		}
+		if _, err := ParseString(tt.in); (err == nil) != (len(tt.want) == 0) {
+			t.Errorf("Parse(%q) error %v disagrees with Split's %d violations", tt.in, err, len(tt.want))
+		}
+	}
+}
+
+func TestViolationsAtOutOfRange(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("At(0) on no violations did not panic")
+		}
+	}()
+	var v Violations
+	v.At(0)
+}

@@ -1,0 +1,53 @@
+//go:build linux && (amd64 || arm64)
+
+package fasturi
+
+import (
+	"errors"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// TestTooLong gives Parse and Split an input one byte longer than offsets
+// can address. The 4 GiB are mapped but never touched, so they cost no
+// memory: the length is checked before any byte is read.
+func TestTooLong(t *testing.T) {
+	const n = maxLength + 1
+	mem, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
+	if err != nil {
+		t.Skipf("cannot map %d bytes: %v", n, err)
+	}
+	defer syscall.Munmap(mem)
+	s := unsafe.String(&mem[0], len(mem))
+
+	u, err := ParseString(s)
+	if err != ErrTooLong || u.ErrorOffset() != maxLength {
+		t.Errorf("ParseString: %v at %d, want ErrTooLong at %d", err, u.ErrorOffset(), maxLength)
+	}
+	if !errors.Is(u.Err(), ErrTooLong) || u.Err().Error() != "fasturi: input too long: longer than 4294967295 bytes" {
+		t.Errorf("Err() = %v", u.Err())
+	}
+	if _, err := Parse(mem); err != ErrTooLong {
+		t.Errorf("Parse: %v, want ErrTooLong", err)
+	}
+	su, v := SplitString(s)
+	if v.Len() != 1 || v.At(0).Kind != ErrTooLong || su.Has(Scheme) || su.Path() != "" {
+		t.Errorf("SplitString: %d violations, %s", v.Len(), describe(su))
+	}
+	testAllocs(t, "ParseString(too long)", func() { sinkURI, sinkErr = ParseString(s) })
+}
+
+// TestLongestInput maps an input of exactly the longest length, made of NUL
+// bytes: it is not too long, so Parse reads its first byte and stops there.
+func TestLongestInput(t *testing.T) {
+	mem, err := syscall.Mmap(-1, 0, maxLength, syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
+	if err != nil {
+		t.Skipf("cannot map %d bytes: %v", maxLength, err)
+	}
+	defer syscall.Munmap(mem)
+	u, err := Parse(mem)
+	if err != ErrInvalidPath || u.ErrorOffset() != 0 {
+		t.Errorf("Parse: %v at %d, want ErrInvalidPath at 0", err, u.ErrorOffset())
+	}
+}
