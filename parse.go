@@ -1,5 +1,7 @@
 package fasturi
 
+import "math/bits"
+
 // parse parses s as a URI-reference into u and returns 0 or the kind of the
 // first error, whose offset it records in u.
 //
@@ -96,16 +98,24 @@ func pctError(s string, i int) int {
 //	query    = *( pchar / "/" / "?" )
 //	fragment = *( pchar / "/" / "?" )
 //	pchar    = unreserved / pct-encoded / sub-delims / ":" / "@"
+//
+// This is the hot loop for long inputs, so it keeps the cursor in local
+// variables rather than going through sp.
 func (u *URI) parsePath(sp *specials, i int, noColon bool) ErrorKind {
-	s := u.s
-	start := i
+	s, base, mask := u.s, sp.base, sp.mask
+	part, start := Path, i
 	for {
-		j := sp.next()
-		if j >= len(s) {
-			u.set(Path, start, len(s))
-			return 0
+		for mask == 0 {
+			if base+blockSize >= len(s) {
+				u.set(part, start, len(s))
+				return 0
+			}
+			base += blockSize
+			mask = scan(s[base:])
 		}
-		switch c := s[j]; c {
+		j := base + bits.TrailingZeros64(mask)
+		mask &= mask - 1
+		switch s[j] {
 		case '/':
 			noColon = false
 		case ':':
@@ -118,60 +128,27 @@ func (u *URI) parsePath(sp *specials, i int, noColon bool) ErrorKind {
 				return u.fail(ErrInvalidPercentEncoding, e)
 			}
 		case '?':
-			u.set(Path, start, j)
-			return u.parseQuery(sp, j+1)
+			if part == Path {
+				u.set(Path, start, j)
+				part, start, noColon = Query, j+1, false
+			}
 		case '#':
-			u.set(Path, start, j)
-			return u.parseFragment(sp, j+1)
+			if part == Fragment {
+				return u.fail(ErrInvalidFragment, j)
+			}
+			u.set(part, start, j)
+			part, start, noColon = Fragment, j+1, false
 		default:
-			return u.fail(ErrInvalidPath, j)
+			return u.fail(invalidIn[part], j)
 		}
 	}
 }
 
-// parseQuery parses query [ "#" fragment ] from s[i:].
-func (u *URI) parseQuery(sp *specials, i int) ErrorKind {
-	s := u.s
-	for {
-		j := sp.next()
-		if j >= len(s) {
-			u.set(Query, i, len(s))
-			return 0
-		}
-		switch c := s[j]; c {
-		case '/', '?', ':', '@':
-		case '%':
-			if e := pctError(s, j); e >= 0 {
-				return u.fail(ErrInvalidPercentEncoding, e)
-			}
-		case '#':
-			u.set(Query, i, j)
-			return u.parseFragment(sp, j+1)
-		default:
-			return u.fail(ErrInvalidQuery, j)
-		}
-	}
-}
-
-// parseFragment parses a fragment from s[i:], the rest of the input.
-func (u *URI) parseFragment(sp *specials, i int) ErrorKind {
-	s := u.s
-	for {
-		j := sp.next()
-		if j >= len(s) {
-			u.set(Fragment, i, len(s))
-			return 0
-		}
-		switch c := s[j]; c {
-		case '/', '?', ':', '@':
-		case '%':
-			if e := pctError(s, j); e >= 0 {
-				return u.fail(ErrInvalidPercentEncoding, e)
-			}
-		default:
-			return u.fail(ErrInvalidFragment, j)
-		}
-	}
+// invalidIn is the error for a byte that part does not allow.
+var invalidIn = [numComponents]ErrorKind{
+	Path:     ErrInvalidPath,
+	Query:    ErrInvalidQuery,
+	Fragment: ErrInvalidFragment,
 }
 
 // parseAuthority parses the authority that starts at s[a], after "//", and
@@ -195,7 +172,7 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 		if j >= len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
 			return j, u.setHostPort(hostStart, colon, j, seenAt)
 		}
-		sp.next()
+		sp.advance()
 		switch s[j] {
 		case ':':
 			if colon < 0 {

@@ -36,22 +36,28 @@ func newSpecials(s string) specials {
 // peek returns the offset of the next special byte, or len(s) when there is
 // none left.
 func (c *specials) peek() int {
-	for c.mask == 0 {
-		if c.base+blockSize >= len(c.s) {
-			c.base = len(c.s)
-			return len(c.s)
-		}
-		c.base += blockSize
-		c.mask = scan(c.s[c.base:])
+	if c.mask == 0 && !c.refill() {
+		return len(c.s)
 	}
 	return c.base + bits.TrailingZeros64(c.mask)
 }
 
-// next is peek, and moves past the byte it returns.
-func (c *specials) next() int {
-	i := c.peek()
-	c.mask &= c.mask - 1
-	return i
+// advance moves past the byte peek returned.
+func (c *specials) advance() { c.mask &= c.mask - 1 }
+
+// refill scans the blocks after the current one up to the first that holds
+// a special byte, and reports whether there was one. It is kept out of line
+// so that peek and next inline.
+func (c *specials) refill() bool {
+	for c.mask == 0 {
+		if c.base+blockSize >= len(c.s) {
+			c.base = len(c.s)
+			return false
+		}
+		c.base += blockSize
+		c.mask = scan(c.s[c.base:])
+	}
+	return true
 }
 
 // seek drops the specials before offset i, so that next returns the first

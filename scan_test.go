@@ -52,15 +52,13 @@ func TestSpecials(t *testing.T) {
 		if p := sp.peek(); p != w {
 			t.Fatalf("peek = %d, want %d", p, w)
 		}
-		if got := sp.next(); got != w {
-			t.Fatalf("next = %d, want %d", got, w)
+		sp.advance()
+	}
+	for range 2 {
+		if got := sp.peek(); got != len(s) {
+			t.Fatalf("peek at end = %d, want %d", got, len(s))
 		}
-	}
-	if got := sp.next(); got != len(s) {
-		t.Fatalf("next at end = %d, want %d", got, len(s))
-	}
-	if got := sp.next(); got != len(s) {
-		t.Fatalf("next after end = %d, want %d", got, len(s))
+		sp.advance()
 	}
 	for _, from := range []int{0, 1, 3, 63, 64, 65, 127, 128, 200, len(s) - 1, len(s)} {
 		sp := newSpecials(s)
@@ -72,8 +70,8 @@ func TestSpecials(t *testing.T) {
 				break
 			}
 		}
-		if got := sp.next(); got != first {
-			t.Errorf("seek(%d); next = %d, want %d", from, got, first)
+		if got := sp.peek(); got != first {
+			t.Errorf("seek(%d); peek = %d, want %d", from, got, first)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func (u *URI) split(s string, v *Violations) {
 	if j := probe.find(':', '/', '?', '#'); j > 0 && j < len(s) && s[j] == ':' {
 		u.set(Scheme, 0, j)
 		i = j + 1
-		probe.next()
+		probe.advance()
 		sp = probe
 	}
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
@@ -93,7 +93,7 @@ func (u *URI) split(s string, v *Violations) {
 	j := sp.find('?', '#', '#', '#')
 	u.set(Path, i, j)
 	if j < len(s) && s[j] == '?' {
-		sp.next()
+		sp.advance()
 		k := sp.find('#', '#', '#', '#')
 		u.set(Query, j+1, k)
 		j = k
@@ -115,7 +115,7 @@ func (c *specials) find(a, b, d, e byte) int {
 		if x := c.s[j]; x == a || x == b || x == d || x == e {
 			return j
 		}
-		c.next()
+		c.advance()
 	}
 }
 
@@ -205,7 +205,7 @@ func (u *URI) componentViolation(c Component, sp *specials, start, end int) (Err
 		if j >= end {
 			return 0, 0 // the special at end, if any, belongs to what follows
 		}
-		sp.next()
+		sp.advance()
 		ch := s[j]
 		if ch == '%' {
 			if e := pctError(s, j); e >= 0 {

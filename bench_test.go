@@ -1,0 +1,93 @@
+package fasturi
+
+import (
+	"flag"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+)
+
+// Benchmarks run on a generated corpus, and on URI lists named by -corpus or
+// $FASTURI_CORPUS (comma-separated file paths, one URI per line):
+//
+//	go test -run '^$' -bench Parse -corpus ../shared/corpora/kasztp.txt
+var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on")
+
+type benchCorpus struct {
+	name  string
+	uris  []string
+	bytes int64
+}
+
+func benchCorpora(b *testing.B) []benchCorpus {
+	list := []benchCorpus{{name: "generated", uris: corpus.Generate(20000, 1)}}
+	if *corpusFlag != "" {
+		for _, path := range strings.Split(*corpusFlag, ",") {
+			uris, err := corpus.Load(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			list = append(list, benchCorpus{name: strings.TrimSuffix(filepath.Base(path), ".txt"), uris: uris})
+		}
+	}
+	for i := range list {
+		for _, s := range list[i].uris {
+			list[i].bytes += int64(len(s))
+		}
+	}
+	return list
+}
+
+// runCorpus times fn over a whole corpus per iteration and reports the
+// time per URI next to the throughput.
+func runCorpus(b *testing.B, c benchCorpus, fn func(string)) {
+	b.SetBytes(c.bytes)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range c.uris {
+			fn(s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(c.uris)), "ns/uri")
+}
+
+func BenchmarkParse(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		b.Run(c.name+"/fasturi", func(b *testing.B) {
+			runCorpus(b, c, func(s string) { sinkURI, sinkErr = ParseString(s) })
+		})
+		b.Run(c.name+"/net-url", func(b *testing.B) {
+			runCorpus(b, c, func(s string) {
+				u, err := url.Parse(s)
+				sinkBool, sinkErr = u != nil, err
+			})
+		})
+	}
+}
+
+func BenchmarkSplit(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		b.Run(c.name+"/fasturi", func(b *testing.B) {
+			runCorpus(b, c, func(s string) { sinkURI, sinkV = SplitString(s) })
+		})
+	}
+}
+
+// BenchmarkScan is the size ladder of the scanner.
+func BenchmarkScan(b *testing.B) {
+	src := strings.Repeat("abcdefgh/", 8)
+	for _, n := range []int{1, 4, 8, 16, 24, 32, 48, 64} {
+		s := src[:n]
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				sinkInt = int(scan(s))
+			}
+		})
+	}
+}

@@ -1,0 +1,39 @@
+package corpus
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, b := Generate(1000, 1), Generate(1000, 1)
+	if !slices.Equal(a, b) {
+		t.Fatal("same seed, different corpora")
+	}
+	if slices.Equal(a, Generate(1000, 2)) {
+		t.Fatal("different seeds, same corpus")
+	}
+	distinct := map[string]bool{}
+	for _, s := range a {
+		distinct[s] = true
+	}
+	if len(distinct) < 500 {
+		t.Errorf("only %d distinct URIs of 1000", len(distinct))
+	}
+}
+
+func TestLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.txt")
+	if err := os.WriteFile(path, []byte("a\r\nb\n\nc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a", "b", "", "c"}; !slices.Equal(got, want) {
+		t.Errorf("Load = %q, want %q", got, want)
+	}
+}
