@@ -120,8 +120,7 @@ func Parse(b []byte) (URI, error) {
 }
 
 // ParseString is Parse for a string. It does not copy s.
-func ParseString(s string) (URI, error) {
-	var u URI
+func ParseString(s string) (u URI, err error) {
 	if k := u.parse(s); k != 0 {
 		return u, k
 	}

@@ -60,14 +60,20 @@ func (c *specials) refill() bool {
 	return true
 }
 
-// seek drops the specials before offset i, so that next returns the first
+// seek drops the specials before offset i, so that peek returns the first
 // special at or after i. The parser uses it after reading bytes itself.
 func (c *specials) seek(i int) {
-	if i < c.base+blockSize {
-		if d := i - c.base; d > 0 {
-			c.mask &= ^uint64(0) << uint(d)
-		}
+	if d := uint(i - c.base); d < blockSize { // also false when i < base
+		c.mask &= ^uint64(0) << d
 		return
+	}
+	c.seekFar(i)
+}
+
+// seekFar is seek to an offset outside the current block.
+func (c *specials) seekFar(i int) {
+	if i < c.base {
+		return // already past i
 	}
 	c.base = min(i, len(c.s))
 	c.mask = scan(c.s[c.base:])
