@@ -68,7 +68,7 @@ func TestEveryByteAtEveryPosition(t *testing.T) {
 				if got, want := err == nil, p.valid(byte(c)); got != want {
 					t.Errorf("%q: accepted = %v, want %v (%v)", in, got, want, u.Err())
 				}
-				_, v := SplitString(in)
+				_, v := lenientSplit(in)
 				if (err == nil) != (v.Len() == 0) {
 					t.Errorf("%q: Parse error %v but Split found %d violations", in, err, v.Len())
 				}
@@ -100,7 +100,10 @@ func checkInvariants(t *testing.T, in string) {
 	if describe(u) != describe(ub) || err != errb || u.ErrorOffset() != ub.ErrorOffset() {
 		t.Fatalf("%q: Parse and ParseString differ", in)
 	}
-	su, v := SplitString(in)
+	su, v := lenientSplit(in)
+	if fu, fv := SplitString(in); fv != v || (err == nil && fu != su) {
+		t.Fatalf("%q: SplitString and the lenient walk differ", in)
+	}
 	if err != nil {
 		off := u.ErrorOffset()
 		if off < 0 || off > len(in) {

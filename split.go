@@ -61,9 +61,13 @@ func Split(b []byte) (URI, Violations) {
 }
 
 // SplitString is Split for a string. It does not copy s.
-func SplitString(s string) (URI, Violations) {
-	var u URI
-	var v Violations
+func SplitString(s string) (u URI, v Violations) {
+	// Most log lines are valid, and on valid input the strict parse gives
+	// the same URI, faster.
+	if u.parse(s) == 0 {
+		return u, v
+	}
+	u = URI{}
 	u.split(s, &v)
 	return u, v
 }
