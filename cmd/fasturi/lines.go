@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// chunkSize is how much input a worker takes at a time: large enough to
+// amortize the hand-offs, small enough that all cores get work early and
+// memory stays flat.
+const chunkSize = 1 << 20
+
+// A lineFunc appends the record of one input line (without its line ending)
+// to dst, and reports whether the line was a valid URI.
+type lineFunc func(dst, line []byte) ([]byte, bool)
+
+// A chunk is a run of whole lines and, once a worker is done with it, their
+// records.
+type chunk struct {
+	in      []byte
+	out     []byte
+	lines   int
+	valid   int
+	done    chan struct{}
+	readErr error // set on the last chunk of a file that failed to read
+}
+
+// totals are what the summary reports.
+type totals struct {
+	lines, valid int64
+	bytes        int64
+	failed       bool // an input could not be opened or read
+}
+
+// processor runs a lineFunc over inputs on all cores and writes the
+// records in input order.
+type processor struct {
+	fn       lineFunc
+	out      io.Writer
+	stderr   io.Writer
+	progress bool // show a progress line on stderr
+
+	pending chan *chunk // in input order, for the writer
+	work    chan *chunk // for the workers
+	free    chan *chunk // chunks to reuse, which bounds memory
+	bytes   atomic.Int64
+	lines   atomic.Int64
+}
+
+// inFlight is how many chunks may be read ahead of the writer.
+func inFlight() int { return 2*runtime.GOMAXPROCS(0) + 2 }
+
+// process reads each named file in turn (standard input for "-"), and
+// writes the records. It returns the totals and the first write error.
+func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
+	n := inFlight()
+	p.pending = make(chan *chunk, n)
+	p.work = make(chan *chunk, n)
+	p.free = make(chan *chunk, n)
+	for range n {
+		p.free <- &chunk{done: make(chan struct{}, 1)}
+	}
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range p.work {
+				p.runChunk(c)
+				c.done <- struct{}{}
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	var readTotals totals
+	go func() {
+		readTotals.failed = p.readAll(names, stdin, stop)
+		close(p.work)
+		close(p.pending)
+	}()
+	progressDone := make(chan struct{})
+	if p.progress {
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		go func() {
+			p.showProgress(t.C, stop)
+			close(progressDone)
+		}()
+	} else {
+		close(progressDone)
+	}
+
+	var tot totals
+	var werr error
+	for c := range p.pending {
+		<-c.done
+		if werr == nil {
+			if _, err := p.out.Write(c.out); err != nil {
+				werr = err
+				close(stop) // the reader stops; the rest drains
+			}
+		}
+		tot.lines += int64(c.lines)
+		tot.valid += int64(c.valid)
+		tot.bytes += int64(len(c.in))
+		p.lines.Add(int64(c.lines))
+		if c.readErr != nil {
+			fmt.Fprintf(p.stderr, "fasturi: %v\n", c.readErr)
+		}
+		c.in, c.out, c.readErr = c.in[:0], c.out[:0], nil
+		p.free <- c
+	}
+	wg.Wait()
+	if werr == nil {
+		close(stop)
+	}
+	<-progressDone
+	if p.progress {
+		fmt.Fprint(p.stderr, "\r\033[K")
+	}
+	tot.failed = readTotals.failed
+	return tot, werr
+}
+
+// readAll feeds the chunks of every input to the workers and the writer, and
+// reports whether any input failed to open or read.
+func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{}) (failed bool) {
+	for _, name := range names {
+		err := p.readNamed(name, stdin, stop)
+		if errors.Is(err, errStopped) {
+			return failed
+		}
+		if err != nil {
+			failed = true
+			// The message travels with the chunks, so that it is printed
+			// in order with the records around it.
+			c := <-p.free
+			c.readErr = err
+			p.send(c)
+		}
+	}
+	return failed
+}
+
+func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
+	if name == "-" {
+		return p.readFile(stdin, stop)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := p.readFile(f, stop); err != nil && !errors.Is(err, errStopped) {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return err
+}
+
+// send hands c to the workers and, in input order, to the writer.
+func (p *processor) send(c *chunk) {
+	p.work <- c
+	p.pending <- c
+}
+
+var errStopped = errors.New("stopped")
+
+var bom = []byte("\xef\xbb\xbf")
+
+// readFile cuts r into chunks of whole lines and sends them. A chunk is
+// sent as soon as a read brings a line ending, so that a slow pipe's lines
+// are not held back; a line longer than a chunk grows the chunk; a last line
+// without a line ending is still a line.
+func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
+	var carry []byte // the start of a line that the previous chunk cut off
+	first := true
+	for {
+		var c *chunk
+		select {
+		case c = <-p.free:
+		case <-stop:
+			return errStopped
+		}
+		buf := c.in[:0]
+		if cap(buf) < chunkSize {
+			buf = make([]byte, 0, chunkSize)
+		}
+		buf = append(buf, carry...)
+		carry = carry[:0]
+		var err error
+		for {
+			if len(buf) == cap(buf) {
+				buf = append(buf, 0)[:len(buf)] // grow for a long line
+			}
+			var n int
+			n, err = r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			p.bytes.Add(int64(n))
+			if err != nil || bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0 {
+				break
+			}
+		}
+		if first {
+			// A byte order mark is not part of the first line. The first
+			// chunk holds at least the whole first line, so all of it.
+			buf = bytes.TrimPrefix(buf, bom)
+			first = false
+		}
+		if err == nil {
+			cut := bytes.LastIndexByte(buf, '\n') + 1
+			carry = append(carry, buf[cut:]...)
+			buf = buf[:cut]
+		}
+		c.in = buf
+		p.send(c)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// runChunk formats the records of the lines of c.
+func (p *processor) runChunk(c *chunk) {
+	in := c.in
+	for len(in) > 0 {
+		line := in
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			in = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		var ok bool
+		c.out, ok = p.fn(c.out, line)
+		c.out = append(c.out, '\n')
+		c.lines++
+		if ok {
+			c.valid++
+		}
+	}
+}
+
+// showProgress rewrites a progress line on stderr at each tick.
+func (p *processor) showProgress(tick <-chan time.Time, stop <-chan struct{}) {
+	start := time.Now()
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-tick:
+			mb := float64(p.bytes.Load()) / 1e6
+			fmt.Fprintf(p.stderr, "\r\033[Kfasturi: %d lines, %.1f MB, %.1f MB/s", p.lines.Load(), mb, mb/now.Sub(start).Seconds())
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line with stdin and returns its exit status,
+// standard output and standard error.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// jsonRecords decodes one JSON object per line, checking that there is one
+// line per input line.
+func jsonRecords(t *testing.T, out string, wantLines int) []map[string]any {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if out == "" {
+		lines = nil
+	}
+	if len(lines) != wantLines {
+		t.Fatalf("%d output lines, want %d", len(lines), wantLines)
+	}
+	var recs []map[string]any
+	for _, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not JSON: %q: %v", l, err)
+		}
+		recs = append(recs, m)
+	}
+	return recs
+}
+
+func TestParseJSON(t *testing.T) {
+	longPath := "/" + strings.Repeat("a", 3*chunkSize) // longer than a chunk
+	input := "http://h/p?q\n" +
+		"http://a:8x/\n" +
+		"\n" +
+		"\xff\xfe/x\r\n" +
+		"http://h" + longPath + "\n" +
+		"http://h?\r\n" +
+		"http://a#@b" // no final line ending
+	code, out, stderr := runCLI(t, input, "parse", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	recs := jsonRecords(t, out, 7)
+	want := []string{
+		`{"in":"http://h/p?q","valid":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/p","query":"q","fragment":null,"host_type":"reg-name"}`,
+		`{"in":"http://a:8x/","valid":false,"error":"invalid port","offset":11}`,
+		`{"in":"","valid":true,"scheme":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"host_type":"none"}`,
+		`{"in":"\ufffd\ufffd/x","in_hex":"fffe2f78","valid":false,"error":"invalid path","offset":0}`,
+	}
+	lines := strings.Split(out, "\n")
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d:\n got  %s\n want %s", i+1, lines[i], w)
+		}
+	}
+	if recs[4]["path"] != longPath || recs[4]["valid"] != true {
+		t.Errorf("long line: valid=%v, path of %d bytes", recs[4]["valid"], len(fmt.Sprint(recs[4]["path"])))
+	}
+	if recs[5]["query"] != "" || recs[5]["in"] != "http://h?" {
+		t.Errorf("CRLF line: %v", recs[5])
+	}
+	if recs[6]["host"] != "a" || recs[6]["fragment"] != "@b" {
+		t.Errorf("last line: %v", recs[6])
+	}
+	if !strings.Contains(stderr, "7 lines, 5 valid, 2 invalid") {
+		t.Errorf("summary: %q", stderr)
+	}
+}
+
+// Lines that are not UTF-8 come out exactly in in_hex.
+func TestParseJSONNonUTF8IsLossless(t *testing.T) {
+	var in bytes.Buffer
+	var want [][]byte
+	for c := 0x80; c < 0x100; c++ {
+		line := []byte{'/', byte(c), 'a', 0xe2, 0x82} // a truncated sequence too
+		want = append(want, line)
+		in.Write(line)
+		in.WriteByte('\n')
+	}
+	_, out, _ := runCLI(t, in.String(), "parse", "-json", "-lenient")
+	recs := jsonRecords(t, out, len(want))
+	for i, r := range recs {
+		got, err := hex.DecodeString(fmt.Sprint(r["in_hex"]))
+		if err != nil || !bytes.Equal(got, want[i]) {
+			t.Errorf("line %d: in_hex %v, want %x", i+1, r["in_hex"], want[i])
+		}
+	}
+}
+
+func TestParseLenient(t *testing.T) {
+	_, out, _ := runCLI(t, "http://a b/c d\nhttp://ok/\n", "parse", "-json", "-lenient")
+	recs := jsonRecords(t, out, 2)
+	if recs[0]["valid"] != false || recs[0]["host"] != "a b" || recs[0]["path"] != "/c d" ||
+		recs[0]["error"] != "invalid host" || recs[0]["offset"] != 8.0 {
+		t.Errorf("lenient record: %v", recs[0])
+	}
+	vs, _ := recs[0]["violations"].([]any)
+	if len(vs) != 2 || fmt.Sprint(vs[1]) != "map[error:invalid path offset:12]" {
+		t.Errorf("violations: %v", recs[0]["violations"])
+	}
+	if recs[1]["valid"] != true || recs[1]["violations"] != nil {
+		t.Errorf("valid lenient record: %v", recs[1])
+	}
+}
+
+func TestParseTSV(t *testing.T) {
+	_, out, _ := runCLI(t, "http://u@h:1/p\\q?x\tz\n/a b\n", "parse", "-tsv", "-header")
+	want := tsvColumns + "\n" +
+		"http://u@h:1/p\\\\q?x\\tz\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tinvalid path\t14\n" +
+		"/a b\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tinvalid path\t2\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	_, out, _ = runCLI(t, "http://h:/\n", "parse", "-tsv")
+	if want := "http://h:/\ttrue\thttp\t\\N\th\t\t/\t\\N\t\\N\treg-name\t\\N\t\\N\n"; out != want {
+		t.Errorf("got  %q\nwant %q", out, want)
+	}
+}
+
+func TestParseText(t *testing.T) {
+	_, out, _ := runCLI(t, "http://h/p\n%zz\n", "parse")
+	want := "valid   \"http://h/p\" scheme=\"http\" host=\"h\" path=\"/p\" host_type=reg-name\n" +
+		"invalid \"%zz\": invalid percent-encoding at offset 1\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestParseOrderAcrossChunks sends many chunks' worth of numbered lines and
+// checks that each record comes back in place.
+func TestParseOrderAcrossChunks(t *testing.T) {
+	const n = 200000
+	var in strings.Builder
+	for i := range n {
+		fmt.Fprintf(&in, "http://h/%d\n", i)
+	}
+	code, out, _ := runCLI(t, in.String(), "parse", "-tsv", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d lines, want %d", len(lines), n)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, fmt.Sprintf("http://h/%d\t", i)) {
+			t.Fatalf("line %d is %q", i+1, l)
+		}
+	}
+}
+
+func TestParseFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	os.WriteFile(a, []byte("\xef\xbb\xbfhttp://a/\nhttp://b/"), 0o644) // BOM, no final newline
+	os.WriteFile(b, []byte("http://c/\n"), 0o644)
+	code, out, stderr := runCLI(t, "", "parse", "-tsv", a, filepath.Join(dir, "missing.txt"), b)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 for a missing file", code)
+	}
+	var hosts []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		hosts = append(hosts, strings.Split(l, "\t")[4])
+	}
+	if got := strings.Join(hosts, ","); got != "a,b,c" {
+		t.Errorf("hosts %s, want a,b,c (the files in order, the BOM dropped, no line lost)", got)
+	}
+	if !strings.Contains(stderr, "missing.txt") || !strings.Contains(stderr, "3 lines") {
+		t.Errorf("stderr: %q", stderr)
+	}
+	code, out, _ = runCLI(t, "http://stdin/\n", "parse", "-tsv", "-q", a, "-")
+	if code != 0 || !strings.HasSuffix(out, "http://stdin/\ttrue\thttp\t\\N\tstdin\t\\N\t/\t\\N\t\\N\treg-name\t\\N\t\\N\n") {
+		t.Errorf("'-' as standard input: exit %d, %q", code, out)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"parse", "-json", "-tsv"},
+		{"parse", "-header"},
+		{"parse", "-nosuchflag"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 2 || out != "" || stderr == "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, a message", args, code, out, stderr)
+		}
+	}
+	if code, out, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "fasturi parse") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	if code, _, _ := runCLI(t, "", "parse", "-h"); code != 0 {
+		t.Errorf("parse -h: exit %d", code)
+	}
+}
+
+func TestParseEmptyInput(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "parse", "-json")
+	if code != 0 || out != "" || !strings.Contains(stderr, "0 lines") {
+		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
+	}
+}
+
+// errWriter fails every write, like a full disk.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full") }
+
+func TestParseWriteError(t *testing.T) {
+	var errOut bytes.Buffer
+	in := strings.Repeat("http://h/\n", 300000)
+	code := run([]string{"parse", "-json"}, strings.NewReader(in), errWriter{}, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "disk full") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}

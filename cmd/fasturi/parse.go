@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/fasturi/fasturi"
+)
+
+func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "write one JSON object per line")
+	tsvOut := fs.Bool("tsv", false, "write tab-separated values: "+tsvColumns)
+	header := fs.Bool("header", false, "with -tsv, write the column names first")
+	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it breaks, instead of rejecting it")
+	quiet := fs.Bool("q", false, "no summary or progress on standard error")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]\n\n"+
+			"Parse one URI per line of each FILE (standard input if none, or for -)\n"+
+			"and write one record per line, in input order.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *jsonOut && *tsvOut {
+		fmt.Fprintln(stderr, "fasturi parse: -json and -tsv exclude each other")
+		return 2
+	}
+	if *header && !*tsvOut {
+		fmt.Fprintln(stderr, "fasturi parse: -header goes with -tsv")
+		return 2
+	}
+
+	format := appendText
+	switch {
+	case *jsonOut:
+		format = appendJSON
+	case *tsvOut:
+		format = appendTSV
+	}
+	fn := func(dst, line []byte) ([]byte, bool) {
+		var r record
+		if *lenient {
+			r.uri, r.violations = fasturi.Split(line)
+			r.lenient = true
+		} else {
+			r.uri, r.err = fasturi.Parse(line)
+		}
+		r.in = line
+		return format(dst, &r), r.valid()
+	}
+
+	names := fs.Args()
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	if *header {
+		w.WriteString(tsvColumns + "\n")
+	}
+	p := &processor{fn: fn, out: w, stderr: stderr, progress: !*quiet && isTerminal(stderr)}
+	start := time.Now()
+	tot, err := p.process(names, stdin)
+	if err == nil {
+		err = w.Flush()
+	}
+	if !*quiet {
+		elapsed := time.Since(start)
+		fmt.Fprintf(stderr, "fasturi: %d lines, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
+			tot.lines, tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
+			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
+		return 1
+	}
+	if tot.failed {
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether w is a terminal, for the progress line.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
