@@ -32,6 +32,11 @@ type chunk struct {
 	readErr error // set on the last chunk of a file that failed to read
 }
 
+// reset empties c for reuse, keeping its buffers.
+func (c *chunk) reset() {
+	*c = chunk{in: c.in[:0], out: c.out[:0], done: c.done}
+}
+
 // totals are what the summary reports.
 type totals struct {
 	lines, valid int64
@@ -114,7 +119,7 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		if c.readErr != nil {
 			fmt.Fprintf(p.stderr, "fasturi: %v\n", c.readErr)
 		}
-		c.in, c.out, c.readErr = c.in[:0], c.out[:0], nil
+		c.reset()
 		p.free <- c
 	}
 	wg.Wait()

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/fasturi/fasturi"
 )
@@ -104,26 +106,41 @@ func appendJSON(dst []byte, r *record) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// jsonPlain marks the bytes that stand for themselves in a JSON string.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString appends s as a JSON string. Bytes that are not UTF-8
 // become U+FFFD, as encoding/json does; the in_hex key keeps them exactly.
 func appendJSONString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
+		// Copy the run of plain bytes in one go: URIs are mostly that.
+		j := i
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
+			switch c {
+			case '"', '\\':
 				dst = append(dst, '\\', c)
-			case c == '\n':
+			case '\n':
 				dst = append(dst, '\\', 'n')
-			case c == '\r':
+			case '\r':
 				dst = append(dst, '\\', 'r')
-			case c == '\t':
+			case '\t':
 				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			default:
-				dst = append(dst, c)
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
 			i++
 			continue
@@ -177,8 +194,13 @@ func appendTSV(dst []byte, r *record) []byte {
 }
 
 func appendTSVField(dst, s []byte) []byte {
-	for _, c := range s {
-		switch c {
+	for {
+		i := bytes.IndexAny(s, "\\\t\n\r")
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		switch s[i] {
 		case '\\':
 			dst = append(dst, '\\', '\\')
 		case '\t':
@@ -187,11 +209,9 @@ func appendTSVField(dst, s []byte) []byte {
 			dst = append(dst, '\\', 'n')
 		case '\r':
 			dst = append(dst, '\\', 'r')
-		default:
-			dst = append(dst, c)
 		}
+		s = s[i+1:]
 	}
-	return dst
 }
 
 // appendText appends the record as a line for people: the verdict, the
@@ -202,7 +222,7 @@ func appendText(dst []byte, r *record) []byte {
 	} else {
 		dst = append(dst, "invalid "...)
 	}
-	dst = strconv.AppendQuote(dst, string(r.in))
+	dst = strconv.AppendQuote(dst, asString(r.in))
 	if r.hasComponents() {
 		for _, c := range components {
 			if r.uri.Has(c) {
@@ -210,7 +230,7 @@ func appendText(dst []byte, r *record) []byte {
 				dst = append(dst, ' ')
 				dst = append(dst, c.String()...)
 				dst = append(dst, '=')
-				dst = strconv.AppendQuote(dst, string(r.in[sp.Start:sp.End]))
+				dst = strconv.AppendQuote(dst, asString(r.in[sp.Start:sp.End]))
 			}
 		}
 		if r.uri.HostType() != fasturi.HostNone {
@@ -226,3 +246,7 @@ func appendText(dst []byte, r *record) []byte {
 	}
 	return dst
 }
+
+// asString views b as a string without copying, for formatting calls that
+// only read it while b is unchanged.
+func asString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
