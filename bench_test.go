@@ -16,6 +16,9 @@ import (
 // $FASTURI_CORPUS (comma-separated file paths, one URI per line):
 //
 //	go test -run '^$' -bench Parse -corpus ../shared/corpora/kasztp.txt
+//
+// Sub-benchmarks are named corpus=NAME/impl=NAME, so that benchstat -col /impl
+// puts the implementations side by side.
 var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on")
 
 type benchCorpus struct {
@@ -58,10 +61,10 @@ func runCorpus(b *testing.B, c benchCorpus, fn func(string)) {
 
 func BenchmarkParse(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name+"/fasturi", func(b *testing.B) {
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
 			runCorpus(b, c, func(s string) { sinkURI, sinkErr = ParseString(s) })
 		})
-		b.Run(c.name+"/net-url", func(b *testing.B) {
+		b.Run("corpus="+c.name+"/impl=net-url", func(b *testing.B) {
 			runCorpus(b, c, func(s string) {
 				u, err := url.Parse(s)
 				sinkBool, sinkErr = u != nil, err
@@ -72,7 +75,7 @@ func BenchmarkParse(b *testing.B) {
 
 func BenchmarkSplit(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name+"/fasturi", func(b *testing.B) {
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
 			runCorpus(b, c, func(s string) { sinkURI, sinkV = SplitString(s) })
 		})
 	}

@@ -11,7 +11,10 @@ import "math/bits"
 func (u *URI) parse(s string) ErrorKind {
 	u.s = s
 	if uint64(len(s)) > maxLength {
-		return u.fail(ErrTooLong, maxLength)
+		// Reported at the first byte beyond reach (this never happens
+		// where int is 32 bits).
+		*u = URI{s: s, errKind: ErrTooLong, errOff: maxLength}
+		return ErrTooLong
 	}
 	sp := newSpecials(s)
 	i := 0

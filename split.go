@@ -76,7 +76,7 @@ func (u *URI) split(s string, v *Violations) {
 	u.s = s
 	u.present = 1 << Path
 	if uint64(len(s)) > maxLength {
-		v.add(ErrTooLong, maxLength)
+		v.list[0].kind, v.list[0].off, v.n = ErrTooLong, maxLength, 1
 		return
 	}
 	sp := newSpecials(s)
