@@ -22,7 +22,6 @@ const (
 // the bytes the scanner skips. Every other byte is special.
 const ordinary = unreserved | subDelim
 
-func isHex(c byte) bool     { return byteClass[c]&hexDigit != 0 }
-func isDigit(c byte) bool   { return byteClass[c]&digit != 0 }
-func isAlpha(c byte) bool   { return byteClass[c]&alpha != 0 }
-func isSpecial(c byte) bool { return byteClass[c]&ordinary == 0 }
+func isHex(c byte) bool   { return byteClass[c]&hexDigit != 0 }
+func isDigit(c byte) bool { return byteClass[c]&digit != 0 }
+func isAlpha(c byte) bool { return byteClass[c]&alpha != 0 }

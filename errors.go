@@ -110,7 +110,7 @@ func newSyntaxError(k ErrorKind, s string, off int) *SyntaxError {
 	if k == ErrTooLong {
 		return e
 	}
-	start, end := max(0, off-nearWindow), min(len(s), off+nearWindow)
+	start, end := max(0, off-nearWindow), min(len(s), off+1+nearWindow)
 	e.near = strings.Clone(s[start:end])
 	e.before, e.after = start > 0, end < len(s)
 	e.atEnd = off >= len(s)

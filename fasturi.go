@@ -16,7 +16,10 @@
 // 32 bits.
 package fasturi
 
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // maxLength is the length of the longest input: offsets are uint32.
 const maxLength = 1<<32 - 1
@@ -52,7 +55,7 @@ func (c Component) String() string {
 	if c < numComponents {
 		return componentNames[c]
 	}
-	return "Component(" + string(rune('0'+c%10)) + ")"
+	return "Component(" + strconv.Itoa(int(c)) + ")"
 }
 
 // A HostType says which rule of RFC 3986 section 3.2.2 a host matched.
@@ -131,7 +134,7 @@ func ParseString(s string) (u URI, err error) {
 func (u URI) String() string { return u.s }
 
 // Has reports whether component c is present. The path always is.
-func (u URI) Has(c Component) bool { return c < numComponents && u.present&(1<<c) != 0 }
+func (u URI) Has(c Component) bool { return c == Path || c < numComponents && u.present&(1<<c) != 0 }
 
 // Span returns the span of component c in the input; it is empty when the
 // component is absent or empty.

@@ -1,6 +1,9 @@
 package fasturi
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // parse parses s as a URI-reference into u and returns 0 or the kind of the
 // first error, whose offset it records in u.
@@ -210,13 +213,13 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 // authority allows, most likely belongs to.
 func (u *URI) authorityErrorKind(j, colon int, seenAt bool) ErrorKind {
 	if !seenAt {
-		for k := j; k < len(u.s); k++ {
-			switch u.s[k] {
-			case '@':
-				return ErrInvalidUserinfo
-			case '/', '?', '#':
-				k = len(u.s)
-			}
+		// An '@' later in the authority makes the byte part of userinfo.
+		rest := u.s[j:]
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			rest = rest[:end]
+		}
+		if strings.IndexByte(rest, '@') >= 0 {
+			return ErrInvalidUserinfo
 		}
 	}
 	if colon >= 0 {

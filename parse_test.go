@@ -557,3 +557,60 @@ func TestParseSecurityRules(t *testing.T) {
 		{"/\\/x", ErrInvalidPath, 1},
 	})
 }
+
+// The zero URI is the empty relative reference, the same as parsing "".
+func TestZeroURI(t *testing.T) {
+	var zero URI
+	u, err := ParseString("")
+	if err != nil || describe(zero) != describe(u) || !zero.Has(Path) || zero.Has(Query) ||
+		zero.HostType() != HostNone || zero.ErrorOffset() != -1 || zero.Err() != nil {
+		t.Errorf("zero URI: %s, Has(Path) %v; ParseString(\"\"): %s", describe(zero), zero.Has(Path), describe(u))
+	}
+}
+
+func TestNames(t *testing.T) {
+	for _, tt := range []struct{ got, want string }{
+		{Scheme.String(), "scheme"},
+		{Fragment.String(), "fragment"},
+		{Component(7).String(), "Component(7)"},
+		{Component(200).String(), "Component(200)"},
+		{HostIPvFuture.String(), "ipvfuture"},
+		{HostType(9).String(), "invalid"},
+		{ErrInvalidPort.Error(), "fasturi: invalid port"},
+		{ErrInvalidPort.Message(), "invalid port"},
+		{ErrorKind(0).Error(), "fasturi: no error"},
+		{ErrorKind(99).Error(), "fasturi: unknown error 99"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+	var zero URI
+	if zero.Has(Component(7)) || zero.Span(Component(7)) != (Span{}) {
+		t.Error("an unknown component is present")
+	}
+}
+
+func TestSyntaxErrorMessage(t *testing.T) {
+	long := strings.Repeat("a", 40)
+	for _, tt := range []struct{ in, want string }{
+		{"http://a:8x/", `fasturi: invalid port: '/' at offset 11 in "http://a:8x/"`},
+		{"http://[::1", `fasturi: invalid IP literal: unexpected end of input at offset 11 in "http://[::1"`},
+		{"/\xff", `fasturi: invalid path: byte 0xff at offset 1 in "/\xff"`},
+		{"/\n", `fasturi: invalid path: '\n' at offset 1 in "/\n"`},
+		{"/" + long + " " + long, `fasturi: invalid path: ' ' at offset 41 in "...aaaaaaaaaaaaaaaaaaaaaaaa aaaaaaaaaaaaaaaaaaaaaaaa..."`},
+	} {
+		u, _ := ParseString(tt.in)
+		if got := u.Err().Error(); got != tt.want {
+			t.Errorf("%q:\n got  %s\n want %s", tt.in, got, tt.want)
+		}
+	}
+	// The message is a copy: reusing the input buffer does not change it.
+	b := []byte("/a b")
+	u, _ := Parse(b)
+	err := u.Err()
+	copy(b, "////")
+	if got := err.Error(); got != `fasturi: invalid path: ' ' at offset 2 in "/a b"` {
+		t.Errorf("after reuse of the input: %s", got)
+	}
+}

@@ -14,9 +14,9 @@ import "math/bits"
 //
 // A single class is deliberate: ordinary bytes are valid in every component
 // the parser walks with the mask, so one mask finds every byte that ends a
-// component or needs a second look. Measured on the shared corpora, each
-// further mask costs the portable scanner about 40% of its throughput,
-// more than the parser saves by having it.
+// component or needs a second look. Measured on public URL lists (see
+// README), each further mask costs the portable scanner about 40% of its
+// throughput, more than the parser saves by having it.
 
 // blockSize is the number of bytes one scan call classifies: one bit of a
 // uint64 per byte.

@@ -43,7 +43,7 @@ func TestSpecials(t *testing.T) {
 	s := strings.Repeat("ab/", 70) + "?" // specials at 2, 5, 8, ... and the end
 	var want []int
 	for i := range len(s) {
-		if isSpecial(s[i]) {
+		if specialByte[s[i]] == 1 {
 			want = append(want, i)
 		}
 	}

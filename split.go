@@ -108,15 +108,15 @@ func (u *URI) split(s string, v *Violations) {
 	u.violations(v)
 }
 
-// find returns the offset of the next special byte that is a, b, c or d, or
-// len(s), and moves past the specials before it.
-func (c *specials) find(a, b, d, e byte) int {
+// find returns the offset of the next special byte that is one of b0, b1,
+// b2 and b3, or len(s), and moves past the specials before it.
+func (c *specials) find(b0, b1, b2, b3 byte) int {
 	for {
 		j := c.peek()
 		if j >= len(c.s) {
 			return j
 		}
-		if x := c.s[j]; x == a || x == b || x == d || x == e {
+		if x := c.s[j]; x == b0 || x == b1 || x == b2 || x == b3 {
 			return j
 		}
 		c.advance()
