@@ -249,6 +249,9 @@ func ipv6Error(s string, i int) (int, int) {
 		needGroup = true
 		j++
 	}
+	if j >= len(s) { // the input ended right after an IPv4 part
+		return -1, len(s)
+	}
 	if s[j] != ']' && s[j] != '%' {
 		return -1, j
 	}

@@ -340,6 +340,8 @@ func TestParseIPLiteral(t *testing.T) {
 		{"[::a.2.3.4]", HostNone, 4},
 		{"[::1.2.3.4:1]", HostNone, 10}, // nothing after the IPv4 part
 		{"[::1", HostNone, 4},           // unterminated: the input ends
+		{"[::0.10.0.0", HostNone, 11},   // the input ends right after an IPv4 part (found by FuzzParse)
+		{"[::1.2.3.4%25x", HostNone, 14},
 		{"[", HostNone, 1},
 	} {
 		in := "http://" + tt.host

@@ -1,0 +1,193 @@
+// Package ref is a reference parser for RFC 3986 URI references, written to
+// be obviously correct rather than fast. Each rule of the ABNF of RFC 3986
+// Appendix A, and the zone IDs of RFC 6874, is a Go value built from five
+// combinators, and matching is plain backtracking. It shares no code and no
+// tables with fasturi, so that one mistake cannot hide in both.
+package ref
+
+import "strings"
+
+// A Span is a component's place in the input; Present tells an absent
+// component from an empty one.
+type Span struct {
+	Present    bool
+	Start, End int
+}
+
+// Result is what Parse found.
+type Result struct {
+	Valid bool
+	// ErrorOffset, when the input is not valid, is the length of the
+	// longest prefix of the input that is also a prefix of some valid URI
+	// reference: the offset of the first byte that cannot continue, or
+	// len(input) if the input ended too early.
+	ErrorOffset int
+
+	Scheme, Userinfo, Host, Port, Path, Query, Fragment Span
+	// HostType is "none", "reg-name", "ipv4", "ipv6" or "ipvfuture".
+	HostType string
+}
+
+// Parse matches s against URI-reference.
+func Parse(s string) Result {
+	m := &matcher{s: s}
+	if uriReference(m, 0, func(p int) bool { return p == len(s) }) {
+		r := Result{Valid: true, HostType: "none"}
+		for i, dst := range []*Span{&r.Scheme, &r.Userinfo, &r.Host, &r.Port, &r.Path, &r.Query, &r.Fragment} {
+			*dst = m.caps[i]
+		}
+		for _, t := range []struct {
+			c    int
+			name string
+		}{{capRegName, "reg-name"}, {capIPv4, "ipv4"}, {capIPv6, "ipv6"}, {capIPvFuture, "ipvfuture"}} {
+			if m.caps[t.c].Present {
+				r.HostType = t.name
+			}
+		}
+		return r
+	}
+	// Binary search for the longest viable prefix: viability only shrinks
+	// as the prefix grows, and the empty prefix is viable.
+	lo, hi := 0, len(s) // s[:lo] is viable; s[:hi+1] is not known
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if Viable(s[:mid]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Result{ErrorOffset: lo, HostType: "none"}
+}
+
+// Viable reports whether s is a prefix of some valid URI reference.
+func Viable(s string) bool {
+	m := &matcher{s: s, prefix: true}
+	return uriReference(m, 0, func(p int) bool { return p == len(s) })
+}
+
+// The captures: one per component, and one per kind of host.
+const (
+	capScheme = iota
+	capUserinfo
+	capHost
+	capPort
+	capPath
+	capQuery
+	capFragment
+	capRegName
+	capIPv4
+	capIPv6
+	capIPvFuture
+	numCaps
+)
+
+type matcher struct {
+	s string
+	// prefix makes running out of input a success: every rule can be
+	// completed, so a derivation that reaches the end of s partway through
+	// a rule shows that s is a prefix of a valid string.
+	prefix bool
+	caps   [numCaps]Span
+}
+
+// A rule matches at p and calls k with each position where it can end,
+// until k returns true.
+type rule func(m *matcher, p int, k func(int) bool) bool
+
+// char matches one byte for which ok holds.
+func char(ok func(byte) bool) rule {
+	return func(m *matcher, p int, k func(int) bool) bool {
+		if p == len(m.s) {
+			return m.prefix
+		}
+		return ok(m.s[p]) && k(p+1)
+	}
+}
+
+// lit matches a literal string, ignoring case as ABNF strings do.
+func lit(str string) rule {
+	var rs []rule
+	for i := 0; i < len(str); i++ {
+		c := str[i]
+		rs = append(rs, char(func(b byte) bool { return strings.EqualFold(string(b), string(c)) }))
+	}
+	return seq(rs...)
+}
+
+// seq matches rules one after the other.
+func seq(rs ...rule) rule {
+	if len(rs) == 0 {
+		return func(m *matcher, p int, k func(int) bool) bool { return k(p) }
+	}
+	first, rest := rs[0], seq(rs[1:]...)
+	return func(m *matcher, p int, k func(int) bool) bool {
+		return first(m, p, func(q int) bool { return rest(m, q, k) })
+	}
+}
+
+// alt matches any one of the rules.
+func alt(rs ...rule) rule {
+	return func(m *matcher, p int, k func(int) bool) bool {
+		for _, r := range rs {
+			if r(m, p, k) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// rep matches r at least min and at most max times (max < 0: no limit),
+// trying the longest first.
+func rep(min, max int, r rule) rule {
+	var try func(m *matcher, p, n int, k func(int) bool) bool
+	try = func(m *matcher, p, n int, k func(int) bool) bool {
+		if max < 0 || n < max {
+			more := r(m, p, func(q int) bool {
+				return q > p && try(m, q, n+1, k) // every rule here consumes input
+			})
+			if more {
+				return true
+			}
+		}
+		return n >= min && k(p)
+	}
+	return func(m *matcher, p int, k func(int) bool) bool { return try(m, p, 0, k) }
+}
+
+func opt(r rule) rule { return rep(0, 1, r) }
+
+// capture records where r matched, undoing it when the match backtracks.
+func capture(c int, r rule) rule {
+	return func(m *matcher, p int, k func(int) bool) bool {
+		return r(m, p, func(q int) bool {
+			old := m.caps[c]
+			m.caps[c] = Span{true, p, q}
+			if k(q) {
+				return true
+			}
+			m.caps[c] = old
+			return false
+		})
+	}
+}
+
+func oneOf(set string) func(byte) bool {
+	return func(b byte) bool { return strings.IndexByte(set, b) >= 0 }
+}
+
+func between(lo, hi byte) func(byte) bool {
+	return func(b byte) bool { return lo <= b && b <= hi }
+}
+
+func either(fs ...func(byte) bool) func(byte) bool {
+	return func(b byte) bool {
+		for _, f := range fs {
+			if f(b) {
+				return true
+			}
+		}
+		return false
+	}
+}
