@@ -179,34 +179,54 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 			return j, u.setHostPort(hostStart, colon, j, seenAt)
 		}
 		sp.advance()
+		// After an '@', a port is certain once its ':' is seen: the bytes
+		// that follow must be digits, so an error found here comes after
+		// any non-digit the walk stepped over.
+		inPort := seenAt && colon >= 0
 		switch s[j] {
 		case ':':
 			if colon < 0 {
 				colon = j
-			} else if seenAt {
-				return 0, u.fail(ErrInvalidPort, j)
+			} else if inPort {
+				return 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
 			}
 		case '@':
 			if seenAt {
-				return 0, u.fail(ErrInvalidHost, j)
+				return 0, u.failAuthority(ErrInvalidHost, j, colon, inPort)
 			}
 			seenAt = true
 			u.set(Userinfo, a, j)
 			hostStart, colon = j+1, -1
 		case '%':
+			if inPort {
+				return 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
+			}
 			if e := pctError(s, j); e >= 0 {
 				return 0, u.fail(ErrInvalidPercentEncoding, e)
 			}
 		case '[':
 			if j != hostStart {
-				return 0, u.fail(u.authorityErrorKind(j, colon, seenAt), j)
+				return 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
 			}
 			end, k := u.parseIPLiteralHost(j)
 			return end, k
 		default:
-			return 0, u.fail(u.authorityErrorKind(j, colon, seenAt), j)
+			return 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
 		}
 	}
+}
+
+// failAuthority records an error of kind k at j, unless a port that an '@'
+// made certain holds a non-digit before j: that byte is the first error.
+func (u *URI) failAuthority(k ErrorKind, j, colon int, inPort bool) ErrorKind {
+	if inPort {
+		for x := colon + 1; x < j; x++ {
+			if !isDigit(u.s[x]) {
+				return u.fail(ErrInvalidPort, x)
+			}
+		}
+	}
+	return u.fail(k, j)
 }
 
 // authorityErrorKind names the component that the byte at j, which no

@@ -195,6 +195,7 @@ func TestParseAuthority(t *testing.T) {
 		// reg-name = *( unreserved / pct-encoded / sub-delims )
 		{"http://-._~!$&'()*+,;=/", "scheme=http host=-._~!$&'()*+,;= (reg-name) path=/"},
 		{"http://%E2%82%AC.example/", "scheme=http host=%E2%82%AC.example (reg-name) path=/"},
+		{"//h:1%41@x", "userinfo=h:1%41 host=x (reg-name) path="}, // a "port" with '%' was userinfo
 		{"http://EXAMPLE.com/", "scheme=http host=EXAMPLE.com (reg-name) path=/"},
 		// port = *DIGIT
 		{"http://h:", "scheme=http host=h (reg-name) port= path="},
@@ -493,6 +494,12 @@ func TestParseErrors(t *testing.T) {
 		{"http://[::1]:1:2/", ErrInvalidPort, 14},
 		{"http://[::1]:+1/", ErrInvalidPort, 13},
 		{"http://h:8 0/", ErrInvalidPort, 10},
+		{"//@:A ", ErrInvalidPort, 4}, // after '@' the 'A' is final, not the space (found by FuzzParse)
+		{"//u@h:1x@", ErrInvalidPort, 7},
+		{"//u@h:1x:", ErrInvalidPort, 7},
+		{"//u@h:1x[", ErrInvalidPort, 7},
+		{"//u@h:1%41/", ErrInvalidPort, 7}, // no percent-encoding in a port
+		{"//u@h:%zz", ErrInvalidPort, 6},
 		// Path, query, fragment.
 		{"/a b", ErrInvalidPath, 2},
 		{"/a[b", ErrInvalidPath, 2},
