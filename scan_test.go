@@ -75,3 +75,22 @@ func TestSpecials(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScanParity checks every scanner against the contract, byte for byte,
+// at every offset of the input (the parser scans from arbitrary offsets).
+func FuzzScanParity(f *testing.F) {
+	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for off := 0; off <= len(s); off++ {
+			want := specialMaskByDefinition(s[off:])
+			if got := scanGeneric(s[off:]); got != want {
+				t.Fatalf("scanGeneric(%q) = %064b, want %064b", s[off:], got, want)
+			}
+			if got := scan(s[off:]); got != want {
+				t.Fatalf("scan(%q) = %064b, want %064b", s[off:], got, want)
+			}
+		}
+	})
+}
