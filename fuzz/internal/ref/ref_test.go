@@ -75,3 +75,53 @@ func TestViable(t *testing.T) {
 		}
 	}
 }
+
+// RFC 3986 section 5.4: every reference and every target is valid.
+func TestResolutionExamplesAreValid(t *testing.T) {
+	for _, s := range []string{
+		"http://a/b/c/d;p?q", "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s",
+		";x", "g;x", "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
+		"../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g", "./g/.",
+		"g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x",
+		"http:g", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g", "http://a/b/c/d;p?y",
+		"http://a/b/c/g?y", "http://a/b/c/d;p?q#s", "http://a/b/c/g#s", "http://a/b/c/g?y#s",
+		"http://a/b/c/;x", "http://a/b/c/g;x", "http://a/b/c/g;x?y#s", "http://a/b/c/", "http://a/b/",
+		"http://a/", "http://a/b/g", "http://a/b/c/g.", "http://a/b/c/.g", "http://a/b/c/g..",
+		"http://a/b/c/..g", "http://a/b/c/g/h", "http://a/b/c/h", "http://a/b/c/g;x=1/y", "http://a/b/c/y",
+	} {
+		if r := Parse(s); !r.Valid {
+			t.Errorf("Parse(%q) invalid at %d", s, r.ErrorOffset)
+		}
+	}
+}
+
+// The nine IPv6address alternatives, at their fullest and emptiest.
+func TestIPv6Alternatives(t *testing.T) {
+	for s, valid := range map[string]bool{
+		"1:2:3:4:5:6:7:8": true, "1:2:3:4:5:6:1.2.3.4": true, "::2:3:4:5:6:7:8": true,
+		"1::3:4:5:6:7:8": true, "1:2::4:5:6:7:8": true, "1:2:3::5:6:7:8": true,
+		"1:2:3:4::6:7:8": true, "1:2:3:4:5::7:8": true, "1:2:3:4:5:6::8": true,
+		"1:2:3:4:5:6:7::": true, "::": true, "::1.2.3.4": true, "1:2:3:4:5::1.2.3.4": true,
+		"1:2:3:4:5:6:7:8:9": false, "1:2:3:4:5:6:7": false, "1::2::3": false, ":::": false,
+		"12345::": false, "1:2:3:4:5:6:7::8": false, "::1.2.3.256": false, "::01.2.3.4": false,
+	} {
+		in := "http://[" + s + "]/"
+		if got := Parse(in).Valid; got != valid {
+			t.Errorf("Parse(%q).Valid = %v, want %v", in, got, valid)
+		}
+	}
+}
+
+// The error offset is consistent with Viable: the prefix up to it is
+// viable, one byte more is not.
+func TestErrorOffsetIsLongestViablePrefix(t *testing.T) {
+	for _, s := range []string{"1a:b", "http://[::1]x", "//@:A ", "http://a b", "%zz", "#a#b", "http://[::0.10.0.0"} {
+		r := Parse(s)
+		if r.Valid {
+			t.Fatalf("%q is valid", s)
+		}
+		if !Viable(s[:r.ErrorOffset]) || r.ErrorOffset < len(s) && Viable(s[:r.ErrorOffset+1]) {
+			t.Errorf("%q: error offset %d is not the end of the longest viable prefix", s, r.ErrorOffset)
+		}
+	}
+}
