@@ -3,7 +3,9 @@
 //
 // Run one for a while with, for example:
 //
-//	go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 1h ./fuzz
+//	go test -timeout 0 -run '^$' -fuzz '^FuzzParse$' -fuzztime 1h ./fuzz
+//
+// (-timeout 0, because go test otherwise stops any run after 10 minutes).
 package fuzz
 
 import (
