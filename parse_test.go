@@ -623,3 +623,36 @@ func TestSyntaxErrorMessage(t *testing.T) {
 		t.Errorf("after reuse of the input: %s", got)
 	}
 }
+
+// TestErrorOffsetAcrossBlocks puts a bad byte at every position of a long
+// path, query and fragment, so that errors land before, on and after every
+// 64-byte block boundary of the scanner.
+func TestErrorOffsetAcrossBlocks(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 300 {
+		b.WriteString("/abc%41:@!")
+	}
+	seg := b.String()
+	in := "http://u@h:1" + seg + "?" + strings.ReplaceAll(seg, "/", "?") + "#" + seg
+	q, f := strings.IndexByte(in, '?'), strings.IndexByte(in, '#')
+	if _, err := ParseString(in); err != nil {
+		t.Fatal(err)
+	}
+	for p := len("http://u@h:1/"); p < len(in); p++ {
+		if in[p] == '?' || in[p] == '#' || in[p] == '%' || in[p-1] == '%' || p >= 2 && in[p-2] == '%' {
+			continue // delimiters and percent-encodings change meaning when replaced
+		}
+		bad := []byte(in)
+		bad[p] = ' '
+		want := ErrInvalidPath
+		if p > f {
+			want = ErrInvalidFragment
+		} else if p > q {
+			want = ErrInvalidQuery
+		}
+		u, err := Parse(bad)
+		if err != want || u.ErrorOffset() != p {
+			t.Fatalf("space at %d: %v at %d, want %v at %d", p, err, u.ErrorOffset(), want, p)
+		}
+	}
+}
