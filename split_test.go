@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// appendixB is the regular expression of RFC 3986 Appendix B.
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+// appendixB is the regular expression of RFC 3986 Appendix B. Its "." is
+// any character, so the s flag makes Go's "." match a newline too.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
 // lenientSplit runs the lenient walk of Split even on valid input, where
 // SplitString takes the strict parser's result instead, so that tests can
@@ -56,6 +57,7 @@ func TestSplitAppendixB(t *testing.T) {
 		"http://a b/c d?e f#g h", "http://[::1", "http://a@b@c/", "a:b//c",
 		"http://h:port/", "\x00:\x01//\x02/\x03?\x04#\x05", "s://u@h:1/p?q#f#g",
 		"http:\\\\h\\p", "http://a#@b", "mailto:a@b", "//a:b:c@d:e:f/g",
+		"#\n", "?\n#\r\n", "\n:\n//\n/\n", // newlines everywhere ("." needs the s flag; found by FuzzSplit)
 	} {
 		checkAppendixB(t, in)
 	}

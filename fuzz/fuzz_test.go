@@ -66,8 +66,9 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// appendixB is the regular expression of RFC 3986 Appendix B.
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+// appendixB is the regular expression of RFC 3986 Appendix B. Its "." is
+// any character, so the s flag makes Go's "." match a newline too.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
 // FuzzSplit compares Split with the regular expression of Appendix B, and
 // its verdict with Parse's.
