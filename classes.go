@@ -17,11 +17,6 @@ const (
 	schemeChar                   // ALPHA / DIGIT / "+" / "-" / "."
 )
 
-// ordinary bytes are valid inside every component but the scheme and the
-// port: they never end a component, never need a second look, and so are
-// the bytes the scanner skips. Every other byte is special.
-const ordinary = unreserved | subDelim
-
 func isHex(c byte) bool   { return byteClass[c]&hexDigit != 0 }
 func isDigit(c byte) bool { return byteClass[c]&digit != 0 }
 func isAlpha(c byte) bool { return byteClass[c]&alpha != 0 }

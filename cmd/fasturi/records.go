@@ -81,10 +81,7 @@ func appendJSON(dst []byte, r *record) []byte {
 		dst = append(dst, '"')
 	}
 	if kind, off, ok := r.firstError(); ok {
-		dst = append(dst, `,"error":"`...)
-		dst = append(dst, kind.Message()...)
-		dst = append(dst, `","offset":`...)
-		dst = strconv.AppendInt(dst, int64(off), 10)
+		dst = appendJSONError(append(dst, ','), kind, off)
 	}
 	if r.lenient && r.violations.Len() > 0 {
 		dst = append(dst, `,"violations":[`...)
@@ -93,15 +90,19 @@ func appendJSON(dst []byte, r *record) []byte {
 				dst = append(dst, ',')
 			}
 			v := r.violations.At(i)
-			dst = append(dst, `{"error":"`...)
-			dst = append(dst, v.Kind.Message()...)
-			dst = append(dst, `","offset":`...)
-			dst = strconv.AppendInt(dst, int64(v.Offset), 10)
-			dst = append(dst, '}')
+			dst = append(appendJSONError(append(dst, '{'), v.Kind, v.Offset), '}')
 		}
 		dst = append(dst, ']')
 	}
 	return append(dst, '}')
+}
+
+// appendJSONError appends the members "error" and "offset".
+func appendJSONError(dst []byte, kind fasturi.ErrorKind, off int) []byte {
+	dst = append(dst, `"error":"`...)
+	dst = append(dst, kind.Message()...)
+	dst = append(dst, `","offset":`...)
+	return strconv.AppendInt(dst, int64(off), 10)
 }
 
 const hexDigits = "0123456789abcdef"
