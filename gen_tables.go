@@ -1,7 +1,8 @@
 //go:build ignore
 
 // gen_tables writes lookup_tables.go: the byte-class table of RFC 3986
-// Appendix A and the scanner's special-byte table derived from it.
+// Appendix A, the scanner's special-byte table derived from it, and the same
+// set as the two nibble tables the vector scanners look bytes up in.
 package main
 
 import (
@@ -10,6 +11,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -62,7 +64,14 @@ func main() {
 			fmt.Fprintf(&b, "\t%s: 1,\n", literal(byte(c)))
 		}
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	lo, hi := nibbleTables(unreserved + subDelims)
+	b.WriteString("// specialLoNibble and specialHiNibble are specialByte split by nibble, for\n")
+	b.WriteString("// the vector scanners' 16-entry byte shuffles: c is special exactly when\n")
+	b.WriteString("// specialLoNibble[c&15] & specialHiNibble[c>>4] != 0. Each bit stands for\n")
+	b.WriteString("// one set of low nibbles, and each high nibble holds the bit of its set.\n")
+	fmt.Fprintf(&b, "var specialLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var specialHiNibble = %#v\n", hi)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -70,6 +79,40 @@ func main() {
 	if err := os.WriteFile("lookup_tables.go", src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// nibbleTables splits the complement of ordinary into two 16-entry tables
+// such that c is outside ordinary exactly when lo[c&15]&hi[c>>4] != 0. The
+// high nibbles whose sets of special low nibbles are equal share a bit; a
+// high nibble with no special byte gets none.
+func nibbleTables(ordinary string) (lo, hi [16]uint8) {
+	var bitOf []uint16 // the set of low nibbles (one bit each) that each bit stands for
+	for h := range 16 {
+		var set uint16
+		for l := range 16 {
+			if strings.IndexByte(ordinary, byte(h<<4|l)) < 0 {
+				set |= 1 << l
+			}
+		}
+		if set == 0 {
+			continue
+		}
+		bit := slices.Index(bitOf, set)
+		if bit < 0 {
+			bit = len(bitOf)
+			bitOf = append(bitOf, set)
+		}
+		if bit >= 8 {
+			log.Fatal("more than 8 distinct low-nibble sets: the set does not fit two nibble tables")
+		}
+		hi[h] = 1 << bit
+		for l := range 16 {
+			if set&(1<<l) != 0 {
+				lo[l] |= 1 << bit
+			}
+		}
+	}
+	return lo, hi
 }
 
 // literal spells c as a Go character literal when it is printable ASCII.

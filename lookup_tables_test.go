@@ -40,6 +40,17 @@ func TestByteClass(t *testing.T) {
 	}
 }
 
+// TestNibbleTables checks that the vector scanners' two nibble tables give
+// specialByte for all 256 bytes.
+func TestNibbleTables(t *testing.T) {
+	for c := range 256 {
+		got := specialLoNibble[c&15]&specialHiNibble[c>>4] != 0
+		if want := specialByte[c] == 1; got != want {
+			t.Errorf("nibble tables say %#02x is special: %v, specialByte says %v", c, got, want)
+		}
+	}
+}
+
 // TestTablesGenerated checks that lookup_tables.go is what gen_tables.go
 // writes, so that the generator stays the one source of truth.
 func TestTablesGenerated(t *testing.T) {
