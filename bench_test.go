@@ -28,20 +28,27 @@ type benchCorpus struct {
 }
 
 func benchCorpora(b *testing.B) []benchCorpus {
-	list := []benchCorpus{{name: "generated", uris: corpus.Generate(20000, 1)}}
-	if *corpusFlag != "" {
-		for _, path := range strings.Split(*corpusFlag, ",") {
-			uris, err := corpus.Load(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			list = append(list, benchCorpus{name: strings.TrimSuffix(filepath.Base(path), ".txt"), uris: uris})
-		}
-	}
+	list := append([]benchCorpus{{name: "generated", uris: corpus.Generate(20000, 1)}}, flagCorpora(b)...)
 	for i := range list {
 		for _, s := range list[i].uris {
 			list[i].bytes += int64(len(s))
 		}
+	}
+	return list
+}
+
+// flagCorpora loads the lists named by -corpus or $FASTURI_CORPUS.
+func flagCorpora(tb testing.TB) []benchCorpus {
+	var list []benchCorpus
+	if *corpusFlag == "" {
+		return nil
+	}
+	for _, path := range strings.Split(*corpusFlag, ",") {
+		uris, err := corpus.Load(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		list = append(list, benchCorpus{name: strings.TrimSuffix(filepath.Base(path), ".txt"), uris: uris})
 	}
 	return list
 }

@@ -18,6 +18,22 @@ import "math/bits"
 // README), each further mask costs the portable scanner about 40% of its
 // throughput, more than the parser saves by having it.
 
+//go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
+
+// A scanLevel is one implementation of the scanner contract.
+type scanLevel uint8
+
+const (
+	levelGeneric scanLevel = iota // portable Go (scan_generic.go)
+	levelAVX2                     // AVX2, 32-byte vectors (scan_amd64.s)
+	levelAVX512                   // AVX-512 BW, one 64-byte masked vector (scan_amd64.s)
+	numLevels
+)
+
+var levelNames = [numLevels]string{"generic", "avx2", "avx512"}
+
+func (l scanLevel) String() string { return levelNames[l] }
+
 // blockSize is the number of bytes one scan call classifies: one bit of a
 // uint64 per byte.
 const blockSize = 64
@@ -77,4 +93,41 @@ func (c *specials) seekFar(i int) {
 	}
 	c.base = min(i, len(c.s))
 	c.mask = scan(c.s[c.base:])
+}
+
+// scanGeneric is the portable scanner, which every build has (on amd64
+// for blocks shorter than scanCutover): a table lookup per byte, eight bytes
+// per step with constant shifts, so that the loop has no data-dependent
+// branch.
+func scanGeneric(s string) uint64 {
+	if len(s) > blockSize {
+		s = s[:blockSize]
+	}
+	if len(s) < 8 {
+		var m uint64
+		for i := 0; i < len(s); i++ {
+			m |= uint64(specialByte[s[i]]) << uint(i)
+		}
+		return m
+	}
+	var m uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		m |= special8(s[i:i+8]) << uint(i)
+	}
+	if i < len(s) {
+		// The tail as one overlapping chunk that ends at len(s): the bytes
+		// it classifies twice give the same bits twice.
+		m |= special8(s[len(s)-8:]) << uint(len(s)-8)
+	}
+	return m
+}
+
+// special8 returns the special-byte mask of the eight bytes of b.
+func special8(b string) uint64 {
+	b = b[:8]
+	return uint64(specialByte[b[0]]) | uint64(specialByte[b[1]])<<1 |
+		uint64(specialByte[b[2]])<<2 | uint64(specialByte[b[3]])<<3 |
+		uint64(specialByte[b[4]])<<4 | uint64(specialByte[b[5]])<<5 |
+		uint64(specialByte[b[6]])<<6 | uint64(specialByte[b[7]])<<7
 }

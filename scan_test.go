@@ -17,25 +17,36 @@ func specialMaskByDefinition(s string) uint64 {
 }
 
 // TestScanEveryByteEveryPosition puts every byte value at every position of
-// inputs of every length up to two blocks and one byte, over backgrounds of
-// ordinary and of special bytes.
+// inputs of every length up to two blocks and one byte (twice the widest
+// vector, and one), over backgrounds of ordinary and of special bytes, at
+// every scanner level: both the level's own scanner, at every length it
+// takes, and scan as the parser calls it.
 func TestScanEveryByteEveryPosition(t *testing.T) {
-	const maxLen = 2*blockSize + 1
-	for _, bg := range []byte{'a', '/'} {
-		buf := []byte(strings.Repeat(string(bg), maxLen))
-		for n := 0; n <= maxLen; n++ {
-			for pos := 0; pos < n; pos++ {
-				for c := range 256 {
-					buf[pos] = byte(c)
-					s := string(buf[:n])
-					if got, want := scan(s), specialMaskByDefinition(s); got != want {
-						t.Fatalf("scan(%q) = %064b, want %064b", s, got, want)
+	forEachLevel(t, func(t *testing.T, l scanLevel) {
+		levelScan, minLen, _ := levelScanner(l)
+		const maxLen = 2*blockSize + 1
+		for _, bg := range []byte{'a', '/'} {
+			buf := []byte(strings.Repeat(string(bg), maxLen))
+			for n := 0; n <= maxLen; n++ {
+				for pos := 0; pos < n; pos++ {
+					for c := range 256 {
+						buf[pos] = byte(c)
+						s := string(buf[:n])
+						want := specialMaskByDefinition(s)
+						if got := scan(s); got != want {
+							t.Fatalf("scan(%q) = %064b, want %064b", s, got, want)
+						}
+						if n >= minLen {
+							if got := levelScan(s); got != want {
+								t.Fatalf("%s scanner(%q) = %064b, want %064b", l, s, got, want)
+							}
+						}
 					}
+					buf[pos] = bg
 				}
-				buf[pos] = bg
 			}
 		}
-	}
+	})
 }
 
 // TestSpecials checks the cursor across block boundaries, with seek.
@@ -76,19 +87,37 @@ func TestSpecials(t *testing.T) {
 	}
 }
 
-// FuzzScanParity checks every scanner against the contract, byte for byte,
-// at every offset of the input (the parser scans from arbitrary offsets).
+// FuzzScanParity checks every scanner level this machine has against the
+// portable scanner, and the portable one against the contract, byte for byte, at every offset of the
+// input (the parser scans from arbitrary offsets), each level as a subtest.
 func FuzzScanParity(f *testing.F) {
 	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for off := 0; off <= len(s); off++ {
-			want := specialMaskByDefinition(s[off:])
-			if got := scanGeneric(s[off:]); got != want {
-				t.Fatalf("scanGeneric(%q) = %064b, want %064b", s[off:], got, want)
+		for l := range numLevels {
+			levelScan, minLen, missing := levelScanner(l)
+			if missing != "" {
+				continue
 			}
-			if got := scan(s[off:]); got != want {
+			t.Run(l.String(), func(t *testing.T) {
+				for off := 0; off <= len(s); off++ {
+					in := s[off:]
+					if len(in) < minLen {
+						break
+					}
+					want := scanGeneric(in)
+					if l == levelGeneric {
+						want = specialMaskByDefinition(in)
+					}
+					if got := levelScan(in); got != want {
+						t.Fatalf("%s scanner(%q) = %064b, want %064b", l, in, got, want)
+					}
+				}
+			})
+		}
+		for off := 0; off <= len(s); off++ {
+			if got, want := scan(s[off:]), specialMaskByDefinition(s[off:]); got != want {
 				t.Fatalf("scan(%q) = %064b, want %064b", s[off:], got, want)
 			}
 		}

@@ -1,0 +1,71 @@
+//go:build unix
+
+package fasturi
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// guarded maps size readable bytes between two PROT_NONE pages, so that a
+// read of one byte before or after them faults.
+func guarded(t *testing.T, size int) []byte {
+	t.Helper()
+	page := unix.Getpagesize()
+	size = (size + page - 1) / page * page
+	mem, err := unix.Mmap(-1, 0, size+2*page, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	t.Cleanup(func() { unix.Munmap(mem) })
+	for _, g := range [][]byte{mem[:page], mem[page+size:]} {
+		if err := unix.Mprotect(g, unix.PROT_NONE); err != nil {
+			t.Fatalf("mprotect: %v", err)
+		}
+	}
+	return mem[page : page+size : page+size]
+}
+
+// TestGuardPages runs every scanner level, and the parser and splitter on
+// top of it, on inputs that start right after a PROT_NONE page and on
+// inputs that end right before one. A load before the first byte or past
+// the last one faults, and the test binary dies with a traceback that names
+// the function and its arguments (the input's address and length).
+func TestGuardPages(t *testing.T) {
+	const maxLen = 4*blockSize + 1
+	mem := guarded(t, 2*maxLen)
+
+	// Contents that keep the parser walking to the end (a valid path of
+	// every length) and ones whose every byte is special.
+	path := "http://h/" + strings.Repeat("a/%41", maxLen)
+	fills := []func(i int) byte{
+		func(i int) byte { return path[i] },
+		func(int) byte { return ' ' },
+		func(i int) byte { return byte(i * 37) },
+	}
+	forEachLevel(t, func(t *testing.T, l scanLevel) {
+		levelScan, minLen, _ := levelScanner(l)
+		for _, fill := range fills {
+			for n := 0; n <= maxLen; n++ {
+				for _, from := range []int{0, len(mem) - n} { // head, tail
+					in := mem[from : from+n]
+					for i := range in {
+						in[i] = fill(i)
+					}
+					s := unsafe.String(unsafe.SliceData(in), len(in))
+					if n >= minLen {
+						sinkInt = int(levelScan(s))
+					}
+					for off := 0; off <= n; off++ {
+						sinkInt = int(scan(s[off:]))
+					}
+					sinkURI, sinkErr = Parse(in)
+					sinkURI, sinkV = Split(in)
+				}
+			}
+		}
+	})
+}

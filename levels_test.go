@@ -1,0 +1,95 @@
+package fasturi
+
+import (
+	"testing"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+)
+
+// forEachLevel runs fn as one subtest per scanner level, named after it,
+// with scan using that level. A level this machine cannot run is a skipped
+// subtest that says why, so that test output shows what went untested.
+func forEachLevel(t *testing.T, fn func(t *testing.T, l scanLevel)) {
+	t.Helper()
+	for l := range numLevels {
+		t.Run(l.String(), func(t *testing.T) {
+			if _, _, missing := levelScanner(l); missing != "" {
+				t.Skip(missing)
+			}
+			setLevel(t, l)
+			fn(t, l)
+		})
+	}
+}
+
+// TestLevels runs the parser's and the splitter's tests, whose tables hold
+// exact results, with each scanner level in turn.
+func TestLevels(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   func(*testing.T)
+	}{
+		{"RFC3986Examples", TestParseRFC3986Examples},
+		{"RFC3986ResolutionExamples", TestParseRFC3986ResolutionExamples},
+		{"Scheme", TestParseScheme},
+		{"Authority", TestParseAuthority},
+		{"IPv4", TestParseIPv4},
+		{"IPLiteral", TestParseIPLiteral},
+		{"Zone", TestZone},
+		{"PathQueryFragment", TestParsePathQueryFragment},
+		{"Errors", TestParseErrors},
+		{"SecurityRules", TestParseSecurityRules},
+		{"ErrorOffsetAcrossBlocks", TestErrorOffsetAcrossBlocks},
+		{"EveryByteAtEveryPosition", TestEveryByteAtEveryPosition},
+		{"EveryBytePairInShortInputs", TestEveryBytePairInShortInputs},
+		{"Specials", TestSpecials},
+		{"SplitAppendixB", TestSplitAppendixB},
+		{"SplitAuthority", TestSplitAuthority},
+		{"SplitViolations", TestSplitViolations},
+		{"Allocs", TestAllocs},
+	}
+	forEachLevel(t, func(t *testing.T, _ scanLevel) {
+		for _, tt := range tests {
+			t.Run(tt.name, tt.fn)
+		}
+	})
+}
+
+// TestLevelsAgreeOnCorpus parses the generated corpus, and any list named by
+// -corpus, at every level and compares each result, error offsets included,
+// with the portable scanner's.
+func TestLevelsAgreeOnCorpus(t *testing.T) {
+	inputs := corpus.Generate(20000, 7)
+	if *corpusFlag != "" {
+		for _, c := range flagCorpora(t) {
+			inputs = append(inputs, c.uris...)
+		}
+	}
+	type result struct {
+		u, split URI
+		err      error
+		v        Violations
+	}
+	results := func() []result {
+		r := make([]result, len(inputs))
+		for i, in := range inputs {
+			r[i].u, r[i].err = ParseString(in)
+			r[i].split, r[i].v = SplitString(in)
+		}
+		return r
+	}
+	var want []result
+	t.Run("reference", func(t *testing.T) {
+		setLevel(t, levelGeneric)
+		want = results()
+	})
+	forEachLevel(t, func(t *testing.T, _ scanLevel) {
+		for i, got := range results() {
+			if got != want[i] {
+				t.Fatalf("%q: Parse %s (%v), Split %s (%d violations); the portable scanner gives %s (%v), %s (%d)",
+					inputs[i], describe(got.u), got.err, describe(got.split), got.v.Len(),
+					describe(want[i].u), want[i].err, describe(want[i].split), want[i].v.Len())
+			}
+		}
+	})
+}
