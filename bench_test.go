@@ -88,16 +88,39 @@ func BenchmarkSplit(b *testing.B) {
 	}
 }
 
-// BenchmarkScan is the size ladder of the scanner.
+// BenchmarkParseLevel is BenchmarkParse at each scanner level this machine
+// has, for benchstat -col /level.
+func BenchmarkParseLevel(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		for l := range numLevels {
+			if _, _, missing := levelScanner(l); missing != "" {
+				continue
+			}
+			b.Run("corpus="+c.name+"/level="+l.String(), func(b *testing.B) {
+				setLevel(b, l)
+				runCorpus(b, c, func(s string) { sinkURI, sinkErr = ParseString(s) })
+			})
+		}
+	}
+}
+
+// BenchmarkScan is the size ladder of each scanner level's own scanner,
+// from which scanCutover is chosen: benchstat -col /level.
 func BenchmarkScan(b *testing.B) {
 	src := strings.Repeat("abcdefgh/", 8)
-	for _, n := range []int{1, 4, 8, 16, 24, 32, 48, 64} {
+	for _, n := range []int{1, 4, 8, 12, 16, 20, 24, 32, 40, 48, 64} {
 		s := src[:n]
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			b.SetBytes(int64(n))
-			for b.Loop() {
-				sinkInt = int(scan(s))
+		for l := range numLevels {
+			levelScan, minLen, missing := levelScanner(l)
+			if missing != "" || n < minLen {
+				continue
 			}
-		})
+			b.Run("n="+strconv.Itoa(n)+"/level="+l.String(), func(b *testing.B) {
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					sinkInt = int(levelScan(s))
+				}
+			})
+		}
 	}
 }

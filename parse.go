@@ -19,12 +19,14 @@ func (u *URI) parse(s string) ErrorKind {
 		*u = URI{s: s, errKind: ErrTooLong, errOff: maxLength}
 		return ErrTooLong
 	}
-	sp := newSpecials(s)
+	// The cursor over the special bytes, kept in locals (see cursorNext).
+	base, mask := 0, scan(s)
 	i := 0
 
 	// scheme ":" (section 3.1): the first special byte is the ':'.
 	relative := true
-	if j := sp.peek(); j < len(s) && s[j] == ':' {
+	j, base, mask := cursorNext(s, base, mask)
+	if j < len(s) && s[j] == ':' {
 		if !isScheme(s[:j]) {
 			// Not a scheme, so a relative reference whose first segment
 			// holds a ':', which section 4.2 forbids.
@@ -32,23 +34,36 @@ func (u *URI) parse(s string) ErrorKind {
 		}
 		u.set(Scheme, 0, j)
 		i = j + 1
-		sp.seek(i)
+		mask &= mask - 1
 		relative = false
 	}
 
 	// "//" authority (section 3.2).
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		sp.seek(i + 2)
-		end, k := u.parseAuthority(&sp, i+2)
-		if k != 0 {
-			return k
+		a := i + 2
+		if d := uint(a - base); d < blockSize {
+			mask &= ^uint64(0) << d // drop the "//"
+		} else {
+			base, mask = seekBlock(s, base, mask, a)
 		}
-		sp.seek(end)
-		return u.parsePath(&sp, end, false)
+		end, base, mask := cursorNext(s, base, mask)
+		if end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+			// Userinfo, a port, an IP literal or a byte no authority
+			// allows: the whole walk.
+			sp, end, k := u.parseAuthority(specials{s, base, mask}, a)
+			if k != 0 {
+				return k
+			}
+			return u.parsePath(sp, end, false)
+		}
+		// The common case: the first special byte ends the authority,
+		// which is a reg-name or IPv4address host and nothing else.
+		u.setHost(a, end)
+		return u.parsePath(specials{s, base, mask}, end, false)
 	}
 	// Without an authority, the first segment of a relative path cannot
 	// hold a ':' (path-noscheme).
-	return u.parsePath(&sp, i, relative)
+	return u.parsePath(specials{s, base, mask}, i, relative)
 }
 
 // fail records an error at offset off, drops whatever was parsed, and
@@ -98,7 +113,8 @@ func pctError(s string, i int) int {
 }
 
 // parsePath parses path [ "?" query ] [ "#" fragment ] from s[i:], the rest
-// of the input. noColon forbids a ':' before the first '/' (path-noscheme).
+// of the input, with sp at i. noColon forbids a ':' before the first '/'
+// (path-noscheme).
 //
 //	path     = *( pchar / "/" )   (the forms of section 3.3, told apart by the caller)
 //	query    = *( pchar / "/" / "?" )
@@ -107,46 +123,50 @@ func pctError(s string, i int) int {
 //
 // This is the hot loop for long inputs, so it keeps the cursor in local
 // variables rather than going through sp.
-func (u *URI) parsePath(sp *specials, i int, noColon bool) ErrorKind {
+func (u *URI) parsePath(sp specials, i int, noColon bool) ErrorKind {
 	s, base, mask := u.s, sp.base, sp.mask
 	part, start := Path, i
 	for {
-		for mask == 0 {
-			if base+blockSize >= len(s) {
-				u.set(part, start, len(s))
-				return 0
+		// The specials of the current block; the scan of the next block
+		// stays out of this loop so that nothing here spills around a call.
+		for ; mask != 0; mask &= mask - 1 {
+			j := base + bits.TrailingZeros64(mask)
+			c := s[j]
+			if c == '/' { // by far the most common
+				noColon = false
+				continue
 			}
-			base += blockSize
-			mask = scan(s[base:])
+			switch c {
+			case ':':
+				if noColon {
+					return u.fail(ErrInvalidScheme, j)
+				}
+			case '@':
+			case '%':
+				if e := pctError(s, j); e >= 0 {
+					return u.fail(ErrInvalidPercentEncoding, e)
+				}
+			case '?':
+				if part == Path {
+					u.set(Path, start, j)
+					part, start, noColon = Query, j+1, false
+				}
+			case '#':
+				if part == Fragment {
+					return u.fail(ErrInvalidFragment, j)
+				}
+				u.set(part, start, j)
+				part, start, noColon = Fragment, j+1, false
+			default:
+				return u.fail(invalidIn[part], j)
+			}
 		}
-		j := base + bits.TrailingZeros64(mask)
-		mask &= mask - 1
-		switch s[j] {
-		case '/':
-			noColon = false
-		case ':':
-			if noColon {
-				return u.fail(ErrInvalidScheme, j)
-			}
-		case '@':
-		case '%':
-			if e := pctError(s, j); e >= 0 {
-				return u.fail(ErrInvalidPercentEncoding, e)
-			}
-		case '?':
-			if part == Path {
-				u.set(Path, start, j)
-				part, start, noColon = Query, j+1, false
-			}
-		case '#':
-			if part == Fragment {
-				return u.fail(ErrInvalidFragment, j)
-			}
-			u.set(part, start, j)
-			part, start, noColon = Fragment, j+1, false
-		default:
-			return u.fail(invalidIn[part], j)
+		if base+blockSize >= len(s) {
+			u.set(part, start, len(s))
+			return 0
 		}
+		base += blockSize
+		mask = scan(s[base:])
 	}
 }
 
@@ -157,8 +177,9 @@ var invalidIn = [numComponents]ErrorKind{
 	Fragment: ErrInvalidFragment,
 }
 
-// parseAuthority parses the authority that starts at s[a], after "//", and
-// returns the offset where it ends: a '/', '?', '#' or the end of input.
+// parseAuthority parses the authority that starts at s[a], after "//", with
+// sp at a, and returns sp at the offset where it ends: a '/', '?', '#' or
+// the end of input, and that offset.
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
 //	userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
@@ -168,7 +189,7 @@ var invalidIn = [numComponents]ErrorKind{
 // Until an '@' shows up, the bytes read may be userinfo or host and port, so
 // an error that only host or port would have (a second ':', a letter in
 // the port) surfaces where the authority ends without an '@'.
-func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
+func (u *URI) parseAuthority(sp specials, a int) (specials, int, ErrorKind) {
 	s := u.s
 	hostStart := a
 	colon := -1 // the first ':' after hostStart
@@ -176,7 +197,7 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 	for {
 		j := sp.peek()
 		if j >= len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
-			return j, u.setHostPort(hostStart, colon, j, seenAt)
+			return sp, j, u.setHostPort(hostStart, colon, j, seenAt)
 		}
 		sp.advance()
 		// After an '@', a port is certain once its ':' is seen: the bytes
@@ -188,30 +209,31 @@ func (u *URI) parseAuthority(sp *specials, a int) (int, ErrorKind) {
 			if colon < 0 {
 				colon = j
 			} else if inPort {
-				return 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
+				return sp, 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
 			}
 		case '@':
 			if seenAt {
-				return 0, u.failAuthority(ErrInvalidHost, j, colon, inPort)
+				return sp, 0, u.failAuthority(ErrInvalidHost, j, colon, inPort)
 			}
 			seenAt = true
 			u.set(Userinfo, a, j)
 			hostStart, colon = j+1, -1
 		case '%':
 			if inPort {
-				return 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
+				return sp, 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
 			}
 			if e := pctError(s, j); e >= 0 {
-				return 0, u.fail(ErrInvalidPercentEncoding, e)
+				return sp, 0, u.fail(ErrInvalidPercentEncoding, e)
 			}
 		case '[':
 			if j != hostStart {
-				return 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
+				return sp, 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
 			}
 			end, k := u.parseIPLiteralHost(j)
-			return end, k
+			sp.seek(end)
+			return sp, end, k
 		default:
-			return 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
+			return sp, 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
 		}
 	}
 }
@@ -265,12 +287,18 @@ func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
 		hostEnd = colon
 		u.set(Port, colon+1, end)
 	}
-	u.set(Host, hostStart, hostEnd)
+	u.setHost(hostStart, hostEnd)
+	return 0
+}
+
+// setHost records s[start:end] as the host, a reg-name or an IPv4address
+// whose bytes the walk has already checked.
+func (u *URI) setHost(start, end int) {
+	u.set(Host, start, end)
 	u.hostType = HostRegName
-	if hostEnd > hostStart && isDigit(s[hostStart]) && isIPv4(s[hostStart:hostEnd]) {
+	if end > start && isDigit(u.s[start]) && isIPv4(u.s[start:end]) {
 		u.hostType = HostIPv4
 	}
-	return 0
 }
 
 // parseIPLiteralHost parses the IP-literal at s[i] == '[' and the optional

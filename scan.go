@@ -38,10 +38,47 @@ func (l scanLevel) String() string { return levelNames[l] }
 // uint64 per byte.
 const blockSize = 64
 
-// specials walks the special bytes of s in order, scanning a block at a time.
+// cursorNext returns the offset of the next special byte of the cursor
+// (base, mask) over s, or len(s) when there is none left, and the cursor
+// moved to its block. It is specials.peek for callers that keep the cursor
+// in locals, which the compiler can hold in registers.
+func cursorNext(s string, base int, mask uint64) (int, int, uint64) {
+	if mask == 0 {
+		base, mask = nextSpecialBlock(s, base)
+	}
+	return base + bits.TrailingZeros64(mask), base, mask
+}
+
+// nextSpecialBlock returns the first block after the one at base that holds
+// a special byte, as its offset and mask. When there is none it returns
+// len(s)-blockSize and 0: a cursor that is spent, and whose next special
+// byte, base plus the 64 trailing zeros of an empty mask, is len(s).
+func nextSpecialBlock(s string, base int) (int, uint64) {
+	for base+blockSize < len(s) {
+		base += blockSize
+		if mask := scan(s[base:]); mask != 0 {
+			return base, mask
+		}
+	}
+	return len(s) - blockSize, 0
+}
+
+// seekBlock returns the cursor (base, mask) over s moved to offset i, when
+// i lies outside the block at base (see specials.seek).
+func seekBlock(s string, base int, mask uint64, i int) (int, uint64) {
+	if i < base {
+		return base, mask // already past i
+	}
+	base = min(i, len(s))
+	return base, scan(s[base:])
+}
+
+// specials walks the special bytes of s in order, scanning a block at a
+// time. The hot paths of the parser keep base and mask in locals instead,
+// with the same helpers (cursorNext, seekBlock).
 type specials struct {
 	s    string
-	base int    // offset of the current block in s
+	base int    // offset of the current block in s; len(s)-blockSize once spent
 	mask uint64 // specials of the current block not yet returned
 }
 
@@ -52,29 +89,13 @@ func newSpecials(s string) specials {
 // peek returns the offset of the next special byte, or len(s) when there is
 // none left.
 func (c *specials) peek() int {
-	if c.mask == 0 && !c.refill() {
-		return len(c.s)
-	}
-	return c.base + bits.TrailingZeros64(c.mask)
+	var j int
+	j, c.base, c.mask = cursorNext(c.s, c.base, c.mask)
+	return j
 }
 
 // advance moves past the byte peek returned.
 func (c *specials) advance() { c.mask &= c.mask - 1 }
-
-// refill scans the blocks after the current one up to the first that holds
-// a special byte, and reports whether there was one. It is kept out of line
-// so that peek and next inline.
-func (c *specials) refill() bool {
-	for c.mask == 0 {
-		if c.base+blockSize >= len(c.s) {
-			c.base = len(c.s)
-			return false
-		}
-		c.base += blockSize
-		c.mask = scan(c.s[c.base:])
-	}
-	return true
-}
 
 // seek drops the specials before offset i, so that peek returns the first
 // special at or after i. The parser uses it after reading bytes itself.
@@ -83,16 +104,7 @@ func (c *specials) seek(i int) {
 		c.mask &= ^uint64(0) << d
 		return
 	}
-	c.seekFar(i)
-}
-
-// seekFar is seek to an offset outside the current block.
-func (c *specials) seekFar(i int) {
-	if i < c.base {
-		return // already past i
-	}
-	c.base = min(i, len(c.s))
-	c.mask = scan(c.s[c.base:])
+	c.base, c.mask = seekBlock(c.s, c.base, c.mask, i)
 }
 
 // scanGeneric is the portable scanner, which every build has (on amd64
