@@ -1,8 +1,8 @@
 //go:build ignore
 
 // gen_tables writes lookup_tables.go: the byte-class table of RFC 3986
-// Appendix A, the scanner's special-byte table derived from it, and the same
-// set as the two nibble tables the vector scanners look bytes up in.
+// Appendix A, the scanner's special-byte table derived from it, and its
+// complement as the two nibble tables the vector scanners look bytes up in.
 package main
 
 import (
@@ -66,12 +66,15 @@ func main() {
 	}
 	b.WriteString("}\n\n")
 	lo, hi := nibbleTables(unreserved + subDelims)
-	b.WriteString("// specialLoNibble and specialHiNibble are specialByte split by nibble, for\n")
-	b.WriteString("// the vector scanners' 16-entry byte shuffles: c is special exactly when\n")
-	b.WriteString("// specialLoNibble[c&15] & specialHiNibble[c>>4] != 0. Each bit stands for\n")
-	b.WriteString("// one set of low nibbles, and each high nibble holds the bit of its set.\n")
-	fmt.Fprintf(&b, "var specialLoNibble = %#v\n\n", lo)
-	fmt.Fprintf(&b, "var specialHiNibble = %#v\n", hi)
+	b.WriteString("// ordinaryLoNibble and ordinaryHiNibble are the ordinary bytes (those\n")
+	b.WriteString("// specialByte leaves out) split by nibble, for the vector scanners' 16-entry\n")
+	b.WriteString("// byte shuffles: c is ordinary exactly when\n")
+	b.WriteString("// ordinaryLoNibble[c&15] & ordinaryHiNibble[c>>4] != 0. Each bit stands for\n")
+	b.WriteString("// one set of low nibbles, and each high nibble holds the bit of its set; no\n")
+	b.WriteString("// byte >= 0x80 is ordinary, so a shuffle may look such a byte up unmasked\n")
+	b.WriteString("// (it yields 0).\n")
+	fmt.Fprintf(&b, "var ordinaryLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var ordinaryHiNibble = %#v\n", hi)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -81,33 +84,32 @@ func main() {
 	}
 }
 
-// nibbleTables splits the complement of ordinary into two 16-entry tables
-// such that c is outside ordinary exactly when lo[c&15]&hi[c>>4] != 0. The
-// high nibbles whose sets of special low nibbles are equal share a bit; a
-// high nibble with no special byte gets none.
-func nibbleTables(ordinary string) (lo, hi [16]uint8) {
+// nibbleTables splits set into two 16-entry tables such that c is in set
+// exactly when lo[c&15]&hi[c>>4] != 0. The high nibbles whose sets of low
+// nibbles are equal share a bit; a high nibble with none gets no bit.
+func nibbleTables(set string) (lo, hi [16]uint8) {
 	var bitOf []uint16 // the set of low nibbles (one bit each) that each bit stands for
 	for h := range 16 {
-		var set uint16
+		var lows uint16
 		for l := range 16 {
-			if strings.IndexByte(ordinary, byte(h<<4|l)) < 0 {
-				set |= 1 << l
+			if strings.IndexByte(set, byte(h<<4|l)) >= 0 {
+				lows |= 1 << l
 			}
 		}
-		if set == 0 {
+		if lows == 0 {
 			continue
 		}
-		bit := slices.Index(bitOf, set)
+		bit := slices.Index(bitOf, lows)
 		if bit < 0 {
 			bit = len(bitOf)
-			bitOf = append(bitOf, set)
+			bitOf = append(bitOf, lows)
 		}
 		if bit >= 8 {
 			log.Fatal("more than 8 distinct low-nibble sets: the set does not fit two nibble tables")
 		}
 		hi[h] = 1 << bit
 		for l := range 16 {
-			if set&(1<<l) != 0 {
+			if lows&(1<<l) != 0 {
 				lo[l] |= 1 << bit
 			}
 		}

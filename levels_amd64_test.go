@@ -28,7 +28,6 @@ func levelScanner(l scanLevel) (scan func(string) uint64, minLen int, missing st
 
 // setLevel makes scan use level l until the test ends.
 func setLevel(t testing.TB, l scanLevel) {
-	old := level
-	level = l
-	t.Cleanup(func() { level = old })
+	setScanLevel(l)
+	t.Cleanup(func() { setScanLevel(bestLevel) })
 }

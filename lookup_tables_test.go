@@ -41,12 +41,16 @@ func TestByteClass(t *testing.T) {
 }
 
 // TestNibbleTables checks that the vector scanners' two nibble tables give
-// specialByte for all 256 bytes.
+// the complement of specialByte for all 256 bytes, and that no byte >= 0x80
+// is ordinary (the vector code looks such bytes up unmasked, getting 0).
 func TestNibbleTables(t *testing.T) {
 	for c := range 256 {
-		got := specialLoNibble[c&15]&specialHiNibble[c>>4] != 0
-		if want := specialByte[c] == 1; got != want {
-			t.Errorf("nibble tables say %#02x is special: %v, specialByte says %v", c, got, want)
+		got := ordinaryLoNibble[c&15]&ordinaryHiNibble[c>>4] != 0
+		if want := specialByte[c] == 0; got != want {
+			t.Errorf("nibble tables say %#02x is ordinary: %v, specialByte says %v", c, got, want)
+		}
+		if c >= 0x80 && got {
+			t.Errorf("%#02x >= 0x80 is ordinary", c)
 		}
 	}
 }

@@ -4,8 +4,33 @@
 
 #include "textflag.h"
 
+DATA lowNibbles<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
+
+// func scan(s string) uint64
+TEXT ·scan(SB), NOSPLIT, $0-24
+	MOVQ s_len+8(FP), AX
+	CMPQ AX, $0x10
+	JB   generic
+	CMPB ·useAVX512+0(SB), $0x00
+	JNE  avx512
+	CMPB ·useAVX2+0(SB), $0x00
+	JNE  avx2
+
+generic:
+	JMP ·scanGeneric+0(SB)
+
+avx2:
+	JMP ·scanAVX2+0(SB)
+
+avx512:
+	JMP ·scanAVX512+0(SB)
+
 // func scanAVX2(s string) uint64
-// Requires: AVX, AVX2, CMOV, SSE2
+// Requires: AVX, AVX2, CMOV
 TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	MOVQ    s_base+0(FP), DX
 	MOVQ    s_len+8(FP), CX
@@ -13,12 +38,10 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	CMPQ    CX, AX
 	CMOVQGT AX, CX
 
-	// The nibble tables in both 128-bit lanes; 0x0f in every byte.
-	VBROADCASTI128 ·specialLoNibble+0(SB), Y1
-	VBROADCASTI128 ·specialHiNibble+0(SB), Y2
-	MOVL           $0x0f0f0f0f, AX
-	MOVD           AX, X0
-	VPBROADCASTD   X0, Y0
+	// The nibble tables in both 128-bit lanes.
+	VBROADCASTI128 ·ordinaryLoNibble+0(SB), Y0
+	VBROADCASTI128 ·ordinaryHiNibble+0(SB), Y1
+	VMOVDQU        lowNibbles<>+0(SB), Y2
 	VPXOR          Y3, Y3, Y3
 	CMPQ           CX, $0x20
 	JB             short
@@ -26,24 +49,20 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
 	VMOVDQU   (DX), Y4
 	VPSRLW    $0x04, Y4, Y5
-	VPAND     Y0, Y4, Y4
-	VPAND     Y0, Y5, Y5
-	VPSHUFB   Y4, Y1, Y4
-	VPSHUFB   Y5, Y2, Y5
-	VPAND     Y4, Y5, Y5
-	VPCMPEQB  Y3, Y5, Y5
-	VPMOVMSKB Y5, AX
-	NOTL      AX
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPSHUFB   Y5, Y1, Y5
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, AX
 	VMOVDQU   -32(DX)(CX*1), Y4
 	VPSRLW    $0x04, Y4, Y5
-	VPAND     Y0, Y4, Y4
-	VPAND     Y0, Y5, Y5
-	VPSHUFB   Y4, Y1, Y4
-	VPSHUFB   Y5, Y2, Y5
-	VPAND     Y4, Y5, Y5
-	VPCMPEQB  Y3, Y5, Y5
-	VPMOVMSKB Y5, DX
-	NOTL      DX
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPSHUFB   Y5, Y1, Y5
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, DX
 	SUBQ      $0x20, CX
 	SHLQ      CL, DX
 	ORQ       DX, AX
@@ -55,24 +74,20 @@ short:
 	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes.
 	VMOVDQU   (DX), X4
 	VPSRLW    $0x04, X4, X5
-	VPAND     X0, X4, X4
-	VPAND     X0, X5, X5
-	VPSHUFB   X4, X1, X4
-	VPSHUFB   X5, X2, X5
-	VPAND     X4, X5, X5
-	VPCMPEQB  X3, X5, X5
-	VPMOVMSKB X5, AX
-	XORL      $0x0000ffff, AX
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X4
+	VPSHUFB   X5, X1, X5
+	VPAND     X5, X4, X4
+	VPCMPEQB  X3, X4, X4
+	VPMOVMSKB X4, AX
 	VMOVDQU   -16(DX)(CX*1), X4
 	VPSRLW    $0x04, X4, X5
-	VPAND     X0, X4, X4
-	VPAND     X0, X5, X5
-	VPSHUFB   X4, X1, X4
-	VPSHUFB   X5, X2, X5
-	VPAND     X4, X5, X5
-	VPCMPEQB  X3, X5, X5
-	VPMOVMSKB X5, DX
-	XORL      $0x0000ffff, DX
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X4
+	VPSHUFB   X5, X1, X5
+	VPAND     X5, X4, X4
+	VPCMPEQB  X3, X4, X4
+	VPMOVMSKB X4, DX
 	SUBQ      $0x10, CX
 	SHLQ      CL, DX
 	ORQ       DX, AX
@@ -89,24 +104,23 @@ TEXT ·scanAVX512(SB), NOSPLIT, $0-24
 	CMPQ    CX, DX
 	CMOVQGT DX, CX
 
-	// k = the bytes of the block: the low n bits.
+	// inBlock = the low n bits: the bytes of the block.
 	MOVQ            $-1, DX
 	BZHIQ           CX, DX, DX
 	KMOVQ           DX, K1
-	VBROADCASTI32X4 ·specialLoNibble+0(SB), Z0
-	VBROADCASTI32X4 ·specialHiNibble+0(SB), Z1
-	MOVL            $0x0000000f, CX
-	VPBROADCASTB    CX, Z2
+	VBROADCASTI32X4 ·ordinaryLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·ordinaryHiNibble+0(SB), Z1
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z2
 	VMOVDQU8.Z      (AX), K1, Z3
 	VPSRLW          $0x04, Z3, Z4
-	VPANDD          Z2, Z3, Z3
 	VPANDD          Z2, Z4, Z4
 	VPSHUFB         Z3, Z0, Z3
 	VPSHUFB         Z4, Z1, Z4
+	VPANDD          Z4, Z3, Z3
 
-	// Zeroed bytes past n would look special (0x00 is): test only the block.
-	VPTESTMB Z3, Z4, K1, K1
-	KMOVQ    K1, AX
-	MOVQ     AX, ret+16(FP)
+	// Special: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB Z3, Z3, K1, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+16(FP)
 	VZEROUPPER
 	RET

@@ -4,8 +4,12 @@
 
 package fasturi
 
-// scanAVX2 is scan with AVX2. It needs len(s) >= 16; shorter input
-// takes the scalar path (see scanCutover).
+// scan returns the special-byte mask of the first min(len(s), blockSize)
+// bytes of s (see scan.go), with the scanner that useAVX512 and useAVX2
+// select; blocks shorter than the cutover take the portable scanner.
+func scan(s string) uint64
+
+// scanAVX2 is scan with AVX2, for len(s) >= 16.
 func scanAVX2(s string) uint64
 
 // scanAVX512 is scan with AVX-512 (F and BW) and BMI2, for any length.
