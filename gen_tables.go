@@ -24,6 +24,7 @@ const (
 	subDelims   = "!$&'()*+,;="
 	genDelims   = ":/?#[]@"
 	schemeChars = alphaSet + digitSet + "+-."
+	pathDelims  = "/:@" // the gen-delims that pchar and path allow
 )
 
 var classes = []struct {
@@ -74,7 +75,13 @@ func main() {
 	b.WriteString("// byte >= 0x80 is ordinary, so a shuffle may look such a byte up unmasked\n")
 	b.WriteString("// (it yields 0).\n")
 	fmt.Fprintf(&b, "var ordinaryLoNibble = %#v\n\n", lo)
-	fmt.Fprintf(&b, "var ordinaryHiNibble = %#v\n", hi)
+	fmt.Fprintf(&b, "var ordinaryHiNibble = %#v\n\n", hi)
+	lo, hi = nibbleTables(unreserved + subDelims + pathDelims)
+	b.WriteString("// pathLoNibble and pathHiNibble are, in the same form, the bytes a path\n")
+	b.WriteString("// takes as they are: the ordinary ones and \"/\", \":\" and \"@\". The other\n")
+	b.WriteString("// bytes are the scanner's stops (see scan.go).\n")
+	fmt.Fprintf(&b, "var pathLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var pathHiNibble = %#v\n", hi)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)

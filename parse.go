@@ -19,8 +19,10 @@ func (u *URI) parse(s string) ErrorKind {
 		*u = URI{s: s, errKind: ErrTooLong, errOff: maxLength}
 		return ErrTooLong
 	}
-	// The cursor over the special bytes, kept in locals (see cursorNext).
-	base, mask := 0, scan(s)
+	// The cursor over the special bytes, kept in locals (see cursorNext),
+	// and the stops of the first block, for a path that starts in it.
+	special, stops := scanFirst(s)
+	base, mask := 0, special
 	i := 0
 
 	// scheme ":" (section 3.1): the first special byte is the ':'.
@@ -54,16 +56,16 @@ func (u *URI) parse(s string) ErrorKind {
 			if k != 0 {
 				return k
 			}
-			return u.parsePath(sp, end, false)
+			return u.parsePath(sp, end, false, stops)
 		}
 		// The common case: the first special byte ends the authority,
 		// which is a reg-name or IPv4address host and nothing else.
 		u.setHost(a, end)
-		return u.parsePath(specials{s, base, mask}, end, false)
+		return u.parsePath(specials{s, base, mask}, end, false, stops)
 	}
 	// Without an authority, the first segment of a relative path cannot
 	// hold a ':' (path-noscheme).
-	return u.parsePath(specials{s, base, mask}, i, relative)
+	return u.parsePath(specials{s, base, mask}, i, relative, stops)
 }
 
 // fail records an error at offset off, drops whatever was parsed, and
@@ -113,35 +115,38 @@ func pctError(s string, i int) int {
 }
 
 // parsePath parses path [ "?" query ] [ "#" fragment ] from s[i:], the rest
-// of the input, with sp at i. noColon forbids a ':' before the first '/'
-// (path-noscheme).
+// of the input, with sp at i, and firstStops the path mask of the first
+// block (see scan.go).
+// noColon forbids a ':' before the first '/' (path-noscheme).
 //
 //	path     = *( pchar / "/" )   (the forms of section 3.3, told apart by the caller)
 //	query    = *( pchar / "/" / "?" )
 //	fragment = *( pchar / "/" / "?" )
 //	pchar    = unreserved / pct-encoded / sub-delims / ":" / "@"
 //
-// This is the hot loop for long inputs, so it keeps the cursor in local
-// variables rather than going through sp.
-func (u *URI) parsePath(sp specials, i int, noColon bool) ErrorKind {
+// This is the hot loop for long inputs. It walks the path masks of scan.go,
+// and keeps its cursor in local variables rather than going through sp.
+func (u *URI) parsePath(sp specials, i int, noColon bool, firstStops uint64) ErrorKind {
 	s, base, mask := u.s, sp.base, sp.mask
+	if noColon {
+		if k := u.checkFirstSegment(sp); k != 0 {
+			return k
+		}
+	}
+	if base == 0 {
+		mask &= firstStops
+	} else if mask != 0 {
+		mask = pathIn(s[base:], mask) // a scheme or an authority past the first block
+	}
 	part, start := Path, i
 	for {
-		// The specials of the current block; the scan of the next block
-		// stays out of this loop so that nothing here spills around a call.
+		// The marks of the current block; the scan of the next block stays
+		// out of this loop so that nothing here spills around a call.
 		for ; mask != 0; mask &= mask - 1 {
 			j := base + bits.TrailingZeros64(mask)
-			c := s[j]
-			if c == '/' { // by far the most common
-				noColon = false
-				continue
-			}
-			switch c {
-			case ':':
-				if noColon {
-					return u.fail(ErrInvalidScheme, j)
-				}
-			case '@':
+			switch s[j] {
+			case '/', ':', '@':
+				// Only the portable scanner's masks hold these.
 			case '%':
 				if e := pctError(s, j); e >= 0 {
 					return u.fail(ErrInvalidPercentEncoding, e)
@@ -149,14 +154,14 @@ func (u *URI) parsePath(sp specials, i int, noColon bool) ErrorKind {
 			case '?':
 				if part == Path {
 					u.set(Path, start, j)
-					part, start, noColon = Query, j+1, false
+					part, start = Query, j+1
 				}
 			case '#':
 				if part == Fragment {
 					return u.fail(ErrInvalidFragment, j)
 				}
 				u.set(part, start, j)
-				part, start, noColon = Fragment, j+1, false
+				part, start = Fragment, j+1
 			default:
 				return u.fail(invalidIn[part], j)
 			}
@@ -166,7 +171,34 @@ func (u *URI) parsePath(sp specials, i int, noColon bool) ErrorKind {
 			return 0
 		}
 		base += blockSize
-		mask = scan(s[base:])
+		mask = scanPath(s[base:])
+	}
+}
+
+// checkFirstSegment walks the first segment of a path without a scheme or
+// an authority, from sp, and fails at a ':' in it (path-noscheme), unless a
+// byte before the ':' is an error of its own.
+func (u *URI) checkFirstSegment(sp specials) ErrorKind {
+	s := u.s
+	for {
+		j := sp.peek()
+		if j >= len(s) {
+			return 0
+		}
+		sp.advance()
+		switch s[j] {
+		case '/', '?', '#':
+			return 0 // the first segment ends
+		case ':':
+			return u.fail(ErrInvalidScheme, j)
+		case '@':
+		case '%':
+			if e := pctError(s, j); e >= 0 {
+				return u.fail(ErrInvalidPercentEncoding, e)
+			}
+		default:
+			return u.fail(ErrInvalidPath, j)
+		}
 	}
 }
 

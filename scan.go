@@ -3,20 +3,28 @@ package fasturi
 import "math/bits"
 
 // The scanner turns input into bitmasks, one bit per byte, so that the
-// parser can jump from one special byte to the next with a trailing-zero
-// count instead of testing every byte.
+// parser can jump from one byte that matters to the next with a
+// trailing-zero count instead of testing every byte.
 //
-// Contract: scan(s) returns a mask whose bit i is set when s[i] is special
-// (neither unreserved nor sub-delims, see specialByte), for i < min(len(s),
-// blockSize); all other bits are zero. scan never reads s beyond
-// min(len(s), blockSize) bytes. Every implementation returns the same mask
-// for the same input.
+// The masks cover a block: the first min(len(s), blockSize) bytes of s. No
+// scanner reads s beyond the block, and bits beyond it are zero. Two classes:
 //
-// A single class is deliberate: ordinary bytes are valid in every component
-// the parser walks with the mask, so one mask finds every byte that ends a
-// component or needs a second look. Measured on public URL lists (see
-// README), each further mask costs the portable scanner about 40% of its
-// throughput, more than the parser saves by having it.
+//   - special: the bytes that are neither unreserved nor sub-delims (see
+//     specialByte). Ordinary bytes are valid in every component the parser
+//     walks, so this mask finds every byte that ends a component or needs a
+//     second look. scan(s) returns it, the same at every level.
+//   - stops: the special bytes other than '/', ':' and '@', which a path, a
+//     query and a fragment take as they are; that leaves '%', '?', '#' and
+//     the bytes no component allows. The vector kernels (scanStopsAVX2, ...)
+//     return it exactly, and so does scanStopsGeneric.
+//
+// The path walk (parsePath) visits a mask that holds every stop and may hold
+// '/', ':' and '@' too, which it skips: scanPath(s), scanFirst(s) (the
+// special bytes and that mask, for the block the parser starts with) and
+// pathIn(s, special). At the vector levels the mask is exactly the stops,
+// so the walk skips nothing; the portable scanner gives the special bytes
+// themselves, because finding the stops among them would cost it more than
+// the walk spends skipping '/', ':' and '@'.
 
 //go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
 
@@ -142,4 +150,25 @@ func special8(b string) uint64 {
 		uint64(specialByte[b[2]])<<2 | uint64(specialByte[b[3]])<<3 |
 		uint64(specialByte[b[4]])<<4 | uint64(specialByte[b[5]])<<5 |
 		uint64(specialByte[b[6]])<<6 | uint64(specialByte[b[7]])<<7
+}
+
+// scanFirstGeneric is the portable scanFirst: the special bytes, twice.
+func scanFirstGeneric(s string) (special, path uint64) {
+	special = scanGeneric(s)
+	return special, special
+}
+
+// scanStopsGeneric returns the stops of the block s exactly, as the vector
+// kernels do; the parser does not need them exact (see above).
+func scanStopsGeneric(s string) uint64 { return stopsAmong(s, scanGeneric(s)) }
+
+// stopsAmong returns the stops among the special bits of the block s.
+func stopsAmong(s string, special uint64) uint64 {
+	stops := special
+	for m := special; m != 0; m &= m - 1 {
+		if c := s[bits.TrailingZeros64(m)]; c == '/' || c == ':' || c == '@' {
+			stops &^= m & -m
+		}
+	}
+	return stops
 }

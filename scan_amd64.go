@@ -4,9 +4,10 @@ package fasturi
 
 import "github.com/klauspost/cpuid/v2"
 
-// scan (scan_amd64.s) jumps to the scanner these select, so that the parser
-// calls into assembly with no Go frame in between. Blocks shorter than the
-// cutover (_asm/scan.go) take the portable scanner at every level.
+// scan, scanPath and scanFirst (scan_amd64.s) jump to the kernels these
+// select, so that the parser calls into assembly with no Go frame between. Blocks
+// shorter than the cutover (_asm/scan.go) take the portable scanner at
+// every level.
 var useAVX512, useAVX2 = bestLevel == levelAVX512, bestLevel == levelAVX2
 
 // avx2MinLen is the shortest block scanAVX2 takes: its narrowest loads are
@@ -25,6 +26,17 @@ var bestLevel = func() scanLevel {
 	}
 	return levelGeneric
 }()
+
+// pathIn returns the bits of special, a mask of the block s, that the path
+// walk visits (see scan.go): at the vector levels the stops among them,
+// which the kernels find again for less than the walk would spend on '/',
+// ':' and '@'.
+func pathIn(s string, special uint64) uint64 {
+	if useAVX512 || useAVX2 {
+		return scanPath(s) & special
+	}
+	return special
+}
 
 // setScanLevel makes scan use level l, which the machine must support.
 func setScanLevel(l scanLevel) {

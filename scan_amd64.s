@@ -14,19 +14,19 @@ GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
 TEXT ·scan(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
 	CMPQ AX, $0x10
-	JB   generic
+	JB   scan_generic
 	CMPB ·useAVX512+0(SB), $0x00
-	JNE  avx512
+	JNE  scan_avx512
 	CMPB ·useAVX2+0(SB), $0x00
-	JNE  avx2
+	JNE  scan_avx2
 
-generic:
+scan_generic:
 	JMP ·scanGeneric+0(SB)
 
-avx2:
+scan_avx2:
 	JMP ·scanAVX2+0(SB)
 
-avx512:
+scan_avx512:
 	JMP ·scanAVX512+0(SB)
 
 // func scanAVX2(s string) uint64
@@ -44,7 +44,7 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	VMOVDQU        lowNibbles<>+0(SB), Y2
 	VPXOR          Y3, Y3, Y3
 	CMPQ           CX, $0x20
-	JB             short
+	JB             scan_short
 
 	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
 	VMOVDQU   (DX), Y4
@@ -58,11 +58,11 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	VMOVDQU   -32(DX)(CX*1), Y4
 	VPSRLW    $0x04, Y4, Y5
 	VPAND     Y2, Y5, Y5
-	VPSHUFB   Y4, Y0, Y4
-	VPSHUFB   Y5, Y1, Y5
-	VPAND     Y5, Y4, Y4
-	VPCMPEQB  Y3, Y4, Y4
-	VPMOVMSKB Y4, DX
+	VPSHUFB   Y4, Y0, Y0
+	VPSHUFB   Y5, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y3, Y0, Y0
+	VPMOVMSKB Y0, DX
 	SUBQ      $0x20, CX
 	SHLQ      CL, DX
 	ORQ       DX, AX
@@ -70,8 +70,9 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-short:
-	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes.
+scan_short:
+	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
+	// VEX-encoded 128-bit operations take the low lanes of the tables.
 	VMOVDQU   (DX), X4
 	VPSRLW    $0x04, X4, X5
 	VPAND     X2, X5, X5
@@ -83,11 +84,11 @@ short:
 	VMOVDQU   -16(DX)(CX*1), X4
 	VPSRLW    $0x04, X4, X5
 	VPAND     X2, X5, X5
-	VPSHUFB   X4, X0, X4
-	VPSHUFB   X5, X1, X5
-	VPAND     X5, X4, X4
-	VPCMPEQB  X3, X4, X4
-	VPMOVMSKB X4, DX
+	VPSHUFB   X4, X0, X0
+	VPSHUFB   X5, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X3, X0, X0
+	VPMOVMSKB X0, DX
 	SUBQ      $0x10, CX
 	SHLQ      CL, DX
 	ORQ       DX, AX
@@ -108,19 +109,285 @@ TEXT ·scanAVX512(SB), NOSPLIT, $0-24
 	MOVQ            $-1, DX
 	BZHIQ           CX, DX, DX
 	KMOVQ           DX, K1
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z0
+	VMOVDQU8.Z      (AX), K1, Z1
+	VPSRLW          $0x04, Z1, Z2
+	VPANDD          Z0, Z2, Z2
 	VBROADCASTI32X4 ·ordinaryLoNibble+0(SB), Z0
-	VBROADCASTI32X4 ·ordinaryHiNibble+0(SB), Z1
-	VBROADCASTI32X4 lowNibbles<>+0(SB), Z2
-	VMOVDQU8.Z      (AX), K1, Z3
-	VPSRLW          $0x04, Z3, Z4
-	VPANDD          Z2, Z4, Z4
-	VPSHUFB         Z3, Z0, Z3
-	VPSHUFB         Z4, Z1, Z4
-	VPANDD          Z4, Z3, Z3
+	VBROADCASTI32X4 ·ordinaryHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z1
 
-	// Special: the bytes of the block whose lookups AND to zero.
-	VPTESTNMB Z3, Z3, K1, K1
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB Z0, Z1, K1, K1
 	KMOVQ     K1, AX
 	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func scanPath(s string) uint64
+TEXT ·scanPath(SB), NOSPLIT, $0-24
+	MOVQ s_len+8(FP), AX
+	CMPQ AX, $0x10
+	JB   scanPath_generic
+	CMPB ·useAVX512+0(SB), $0x00
+	JNE  scanPath_avx512
+	CMPB ·useAVX2+0(SB), $0x00
+	JNE  scanPath_avx2
+
+scanPath_generic:
+	JMP ·scanGeneric+0(SB)
+
+scanPath_avx2:
+	JMP ·scanStopsAVX2+0(SB)
+
+scanPath_avx512:
+	JMP ·scanStopsAVX512+0(SB)
+
+// func scanStopsAVX2(s string) uint64
+// Requires: AVX, AVX2, CMOV
+TEXT ·scanStopsAVX2(SB), NOSPLIT, $0-24
+	MOVQ    s_base+0(FP), DX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, AX
+	CMPQ    CX, AX
+	CMOVQGT AX, CX
+
+	// The nibble tables in both 128-bit lanes.
+	VBROADCASTI128 ·pathLoNibble+0(SB), Y0
+	VBROADCASTI128 ·pathHiNibble+0(SB), Y1
+	VMOVDQU        lowNibbles<>+0(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	CMPQ           CX, $0x20
+	JB             scanStops_short
+
+	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
+	VMOVDQU   (DX), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPSHUFB   Y5, Y1, Y5
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, AX
+	VMOVDQU   -32(DX)(CX*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y0
+	VPSHUFB   Y5, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y3, Y0, Y0
+	VPMOVMSKB Y0, DX
+	SUBQ      $0x20, CX
+	SHLQ      CL, DX
+	ORQ       DX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+scanStops_short:
+	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
+	// VEX-encoded 128-bit operations take the low lanes of the tables.
+	VMOVDQU   (DX), X4
+	VPSRLW    $0x04, X4, X5
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X4
+	VPSHUFB   X5, X1, X5
+	VPAND     X5, X4, X4
+	VPCMPEQB  X3, X4, X4
+	VPMOVMSKB X4, AX
+	VMOVDQU   -16(DX)(CX*1), X4
+	VPSRLW    $0x04, X4, X5
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X0
+	VPSHUFB   X5, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X3, X0, X0
+	VPMOVMSKB X0, DX
+	SUBQ      $0x10, CX
+	SHLQ      CL, DX
+	ORQ       DX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func scanStopsAVX512(s string) uint64
+// Requires: AVX, AVX512BW, AVX512F, BMI2, CMOV
+TEXT ·scanStopsAVX512(SB), NOSPLIT, $0-24
+	MOVQ    s_base+0(FP), AX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, DX
+	CMPQ    CX, DX
+	CMOVQGT DX, CX
+
+	// inBlock = the low n bits: the bytes of the block.
+	MOVQ            $-1, DX
+	BZHIQ           CX, DX, DX
+	KMOVQ           DX, K1
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z0
+	VMOVDQU8.Z      (AX), K1, Z1
+	VPSRLW          $0x04, Z1, Z2
+	VPANDD          Z0, Z2, Z2
+	VBROADCASTI32X4 ·pathLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·pathHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z1
+
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB Z0, Z1, K1, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func scanFirst(s string) (special uint64, path uint64)
+TEXT ·scanFirst(SB), NOSPLIT, $0-32
+	MOVQ s_len+8(FP), AX
+	CMPQ AX, $0x10
+	JB   scanFirst_generic
+	CMPB ·useAVX512+0(SB), $0x00
+	JNE  scanFirst_avx512
+	CMPB ·useAVX2+0(SB), $0x00
+	JNE  scanFirst_avx2
+
+scanFirst_generic:
+	JMP ·scanFirstGeneric+0(SB)
+
+scanFirst_avx2:
+	JMP ·scanBothAVX2+0(SB)
+
+scanFirst_avx512:
+	JMP ·scanBothAVX512+0(SB)
+
+// func scanBothAVX2(s string) (special uint64, stops uint64)
+// Requires: AVX, AVX2, CMOV
+TEXT ·scanBothAVX2(SB), NOSPLIT, $0-32
+	MOVQ    s_base+0(FP), BX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, AX
+	CMPQ    CX, AX
+	CMOVQGT AX, CX
+
+	// The nibble tables in both 128-bit lanes.
+	VBROADCASTI128 ·ordinaryLoNibble+0(SB), Y0
+	VBROADCASTI128 ·ordinaryHiNibble+0(SB), Y1
+	VBROADCASTI128 ·pathLoNibble+0(SB), Y2
+	VBROADCASTI128 ·pathHiNibble+0(SB), Y3
+	VMOVDQU        lowNibbles<>+0(SB), Y4
+	VPXOR          Y5, Y5, Y5
+	CMPQ           CX, $0x20
+	JB             scanBoth_short
+
+	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
+	VMOVDQU   (BX), Y6
+	VPSRLW    $0x04, Y6, Y7
+	VPAND     Y4, Y7, Y7
+	VPSHUFB   Y6, Y0, Y8
+	VPSHUFB   Y7, Y1, Y9
+	VPAND     Y9, Y8, Y8
+	VPCMPEQB  Y5, Y8, Y8
+	VPMOVMSKB Y8, AX
+	VPSHUFB   Y6, Y2, Y6
+	VPSHUFB   Y7, Y3, Y7
+	VPAND     Y7, Y6, Y6
+	VPCMPEQB  Y5, Y6, Y6
+	VPMOVMSKB Y6, DX
+	VMOVDQU   -32(BX)(CX*1), Y6
+	VPSRLW    $0x04, Y6, Y7
+	VPAND     Y4, Y7, Y7
+	VPSHUFB   Y6, Y0, Y0
+	VPSHUFB   Y7, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y5, Y0, Y0
+	VPMOVMSKB Y0, BX
+	VPSHUFB   Y6, Y2, Y0
+	VPSHUFB   Y7, Y3, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y5, Y0, Y0
+	VPMOVMSKB Y0, SI
+	SUBQ      $0x20, CX
+	SHLQ      CL, BX
+	ORQ       BX, AX
+	MOVQ      AX, special+16(FP)
+	SHLQ      CL, SI
+	ORQ       SI, DX
+	MOVQ      DX, stops+24(FP)
+	VZEROUPPER
+	RET
+
+scanBoth_short:
+	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
+	// VEX-encoded 128-bit operations take the low lanes of the tables.
+	VMOVDQU   (BX), X6
+	VPSRLW    $0x04, X6, X7
+	VPAND     X4, X7, X7
+	VPSHUFB   X6, X0, X8
+	VPSHUFB   X7, X1, X9
+	VPAND     X9, X8, X8
+	VPCMPEQB  X5, X8, X8
+	VPMOVMSKB X8, AX
+	VPSHUFB   X6, X2, X6
+	VPSHUFB   X7, X3, X7
+	VPAND     X7, X6, X6
+	VPCMPEQB  X5, X6, X6
+	VPMOVMSKB X6, DX
+	VMOVDQU   -16(BX)(CX*1), X6
+	VPSRLW    $0x04, X6, X7
+	VPAND     X4, X7, X7
+	VPSHUFB   X6, X0, X0
+	VPSHUFB   X7, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X5, X0, X0
+	VPMOVMSKB X0, BX
+	VPSHUFB   X6, X2, X0
+	VPSHUFB   X7, X3, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X5, X0, X0
+	VPMOVMSKB X0, SI
+	SUBQ      $0x10, CX
+	SHLQ      CL, BX
+	ORQ       BX, AX
+	MOVQ      AX, special+16(FP)
+	SHLQ      CL, SI
+	ORQ       SI, DX
+	MOVQ      DX, stops+24(FP)
+	VZEROUPPER
+	RET
+
+// func scanBothAVX512(s string) (special uint64, stops uint64)
+// Requires: AVX, AVX512BW, AVX512F, BMI2, CMOV
+TEXT ·scanBothAVX512(SB), NOSPLIT, $0-32
+	MOVQ    s_base+0(FP), AX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, DX
+	CMPQ    CX, DX
+	CMOVQGT DX, CX
+
+	// inBlock = the low n bits: the bytes of the block.
+	MOVQ            $-1, DX
+	BZHIQ           CX, DX, DX
+	KMOVQ           DX, K1
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z0
+	VMOVDQU8.Z      (AX), K1, Z1
+	VPSRLW          $0x04, Z1, Z2
+	VPANDD          Z0, Z2, Z2
+	VBROADCASTI32X4 ·ordinaryLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·ordinaryHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z3
+
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB       Z0, Z3, K1, K2
+	KMOVQ           K2, AX
+	MOVQ            AX, special+16(FP)
+	VBROADCASTI32X4 ·pathLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·pathHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z1
+
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB Z0, Z1, K1, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, stops+24(FP)
 	VZEROUPPER
 	RET

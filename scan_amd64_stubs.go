@@ -4,13 +4,38 @@
 
 package fasturi
 
-// scan returns the special-byte mask of the first min(len(s), blockSize)
-// bytes of s (see scan.go), with the scanner that useAVX512 and useAVX2
-// select; blocks shorter than the cutover take the portable scanner.
+// scan jumps to scanAVX512, scanAVX2 or scanGeneric
+// as useAVX512 and useAVX2 say; blocks shorter than the cutover take
+// scanGeneric. See scan.go.
 func scan(s string) uint64
 
-// scanAVX2 is scan with AVX2, for len(s) >= 16.
+// scanAVX2 returns the special bytes of the block s with AVX2, for len(s) >= 16.
 func scanAVX2(s string) uint64
 
-// scanAVX512 is scan with AVX-512 (F and BW) and BMI2, for any length.
+// scanAVX512 returns the special bytes of the block s with AVX-512 (F and
+// BW) and BMI2, for any length.
 func scanAVX512(s string) uint64
+
+// scanPath jumps to scanStopsAVX512, scanStopsAVX2 or scanGeneric
+// as useAVX512 and useAVX2 say; blocks shorter than the cutover take
+// scanGeneric. See scan.go.
+func scanPath(s string) uint64
+
+// scanStopsAVX2 returns the stops of the block s with AVX2, for len(s) >= 16.
+func scanStopsAVX2(s string) uint64
+
+// scanStopsAVX512 returns the stops of the block s with AVX-512 (F and
+// BW) and BMI2, for any length.
+func scanStopsAVX512(s string) uint64
+
+// scanFirst jumps to scanBothAVX512, scanBothAVX2 or scanFirstGeneric
+// as useAVX512 and useAVX2 say; blocks shorter than the cutover take
+// scanFirstGeneric. See scan.go.
+func scanFirst(s string) (special uint64, path uint64)
+
+// scanBothAVX2 returns the special bytes and the stops of the block s with AVX2, for len(s) >= 16.
+func scanBothAVX2(s string) (special uint64, stops uint64)
+
+// scanBothAVX512 returns the special bytes and the stops of the block s with AVX-512 (F and
+// BW) and BMI2, for any length.
+func scanBothAVX512(s string) (special uint64, stops uint64)

@@ -8,8 +8,12 @@ package fasturi
 // bestLevel is the scanner scan uses.
 const bestLevel = levelGeneric
 
-// scan returns the special-byte mask of the first min(len(s), blockSize)
-// bytes of s. See scan.go for the contract.
-func scan(s string) uint64 {
-	return scanGeneric(s)
-}
+// scan returns the special bytes of the block s. See scan.go for it and
+// for scanPath, scanFirst and pathIn.
+func scan(s string) uint64 { return scanGeneric(s) }
+
+func scanPath(s string) uint64 { return scanGeneric(s) }
+
+func scanFirst(s string) (special, path uint64) { return scanFirstGeneric(s) }
+
+func pathIn(_ string, special uint64) uint64 { return special }

@@ -4,10 +4,10 @@
 //
 // Both levels classify bytes the same way: look each byte's low nibble and
 // high nibble up in a 16-entry table with a byte shuffle and AND the two
-// results; a zero byte is special. The tables are the package's own
-// ordinaryLoNibble and ordinaryHiNibble (lookup_tables.go), read by symbol,
-// so the assembly holds no copy of the byte classes that could drift from
-// the Go code.
+// results; a zero byte is in the class (the tables hold its complement).
+// The tables are the package's own (lookup_tables.go), read by symbol, so
+// the assembly holds no copy of the byte classes that could drift from the
+// Go code.
 package main
 
 import (
@@ -32,12 +32,39 @@ const (
 	scanCutover = 16
 )
 
+// A class is a set of bytes as the two nibble tables of lookup_tables.go
+// that hold its complement: a byte whose two lookups AND to zero is in it.
+type class struct{ lo, hi Mem }
+
 var (
-	ordinaryLo = NewDataAddr(Symbol{Name: "·ordinaryLoNibble"}, 0)
-	ordinaryHi = NewDataAddr(Symbol{Name: "·ordinaryHiNibble"}, 0)
+	special = class{symbol("·ordinaryLoNibble"), symbol("·ordinaryHiNibble")}
+	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble")}
+
 	// lowNibbles is 0x0f in each of 32 bytes.
 	lowNibbles Mem
 )
+
+// A scanner is an entry point the parser calls (see scan.go) and the
+// kernels behind it: the masks of one or two classes over a block.
+type scanner struct {
+	entry     string // the function the parser calls
+	kernel    string // the vector kernels' name, before the level
+	generic   string // the portable function for short blocks and the generic level
+	signature string
+	doc       string // what the kernels return
+	classes   []class
+}
+
+var scanners = []scanner{
+	{"scan", "scan", "scanGeneric", "func(s string) uint64",
+		"the special bytes", []class{special}},
+	{"scanPath", "scanStops", "scanGeneric", "func(s string) uint64",
+		"the stops", []class{stops}},
+	{"scanFirst", "scanBoth", "scanFirstGeneric", "func(s string) (special, path uint64)",
+		"the special bytes and the stops", []class{special, stops}},
+}
+
+func symbol(name string) Mem { return NewDataAddr(Symbol{Name: name}, 0) }
 
 func main() {
 	ConstraintExpr("amd64,!purego")
@@ -45,34 +72,36 @@ func main() {
 	for i := 0; i < 32; i += 8 {
 		DATA(i, U64(0x0f0f0f0f0f0f0f0f))
 	}
-	scan()
-	scanAVX2()
-	scanAVX512()
+	for _, sc := range scanners {
+		dispatch(sc)
+		scanAVX2(sc)
+		scanAVX512(sc)
+	}
 	Generate()
 }
 
-// scan is the entry point the parser calls: a jump to the level that
-// setScanLevel chose, with no frame of its own.
-func scan() {
-	TEXT("scan", NOSPLIT, "func(s string) uint64")
+// dispatch writes the entry point the parser calls for sc: a jump to the
+// level that setScanLevel chose, with no frame of its own.
+func dispatch(sc scanner) {
+	TEXT(sc.entry, NOSPLIT, sc.signature)
 	Doc(
-		"scan returns the special-byte mask of the first min(len(s), blockSize)",
-		"bytes of s (see scan.go), with the scanner that useAVX512 and useAVX2",
-		"select; blocks shorter than the cutover take the portable scanner.",
+		sc.entry+" jumps to "+sc.kernel+"AVX512, "+sc.kernel+"AVX2 or "+sc.generic,
+		"as useAVX512 and useAVX2 say; blocks shorter than the cutover take",
+		sc.generic+". See scan.go.",
 	)
 	n := Load(Param("s").Len(), GP64())
 	CMPQ(n, U8(scanCutover))
-	JB(LabelRef("generic"))
-	CMPB(NewDataAddr(Symbol{Name: "·useAVX512"}, 0), U8(0))
-	JNE(LabelRef("avx512"))
-	CMPB(NewDataAddr(Symbol{Name: "·useAVX2"}, 0), U8(0))
-	JNE(LabelRef("avx2"))
-	Label("generic")
-	tailCall("·scanGeneric")
-	Label("avx2")
-	tailCall("·scanAVX2")
-	Label("avx512")
-	tailCall("·scanAVX512")
+	JB(LabelRef(sc.entry + "_generic"))
+	CMPB(symbol("·useAVX512"), U8(0))
+	JNE(LabelRef(sc.entry + "_avx512"))
+	CMPB(symbol("·useAVX2"), U8(0))
+	JNE(LabelRef(sc.entry + "_avx2"))
+	Label(sc.entry + "_generic")
+	tailCall("·" + sc.generic)
+	Label(sc.entry + "_avx2")
+	tailCall("·" + sc.kernel + "AVX2")
+	Label(sc.entry + "_avx512")
+	tailCall("·" + sc.kernel + "AVX512")
 }
 
 // tailCall jumps to the function fn, which has scan's signature and so
@@ -81,7 +110,7 @@ func scan() {
 func tailCall(fn string) {
 	Instruction(&ir.Instruction{
 		Opcode:     "JMP",
-		Operands:   []Op{NewDataAddr(Symbol{Name: fn}, 0)},
+		Operands:   []Op{symbol(fn)},
 		IsTerminal: true,
 	})
 }
@@ -97,101 +126,131 @@ func blockLen() GPVirtual {
 	return n
 }
 
-// tables are the registers that classification needs: the two nibble
-// tables, in every 16-byte lane, and lowNibbles.
-type tables struct {
-	lo, hi, lowNibbles Register
+// kernelSignature is sc's signature with the results named for what the
+// kernels return exactly.
+func kernelSignature(sc scanner) string {
+	if len(sc.classes) == 2 {
+		return "func(s string) (special, stops uint64)"
+	}
+	return "func(s string) uint64"
 }
 
-// low returns t's registers as 16-byte vectors: their low lanes.
-func (t tables) low() tables {
-	return tables{t.lo.(Vec).AsX(), t.hi.(Vec).AsX(), t.lowNibbles.(Vec).AsX()}
+// vectorOps are the instructions of one vector width.
+type vectorOps struct {
+	and func(a, b, dst Op)
+	reg func() VecVirtual
 }
 
-// ordinary sets each byte of x to nonzero if it is ordinary and to zero if
-// it is special: lo[x&15] & hi[x>>4]. The low-nibble shuffle takes x
-// unmasked: its bits 4 to 6 do not matter, and a byte >= 0x80 looks up 0,
-// which is right, since no such byte is ordinary. x is overwritten.
-func (t tables) ordinary(x Register) {
-	var h Register
-	and := func(a, b, dst Op) { VPAND(a, b, dst) }
-	switch x.Size() {
-	case 16:
-		h = XMM()
-	case 32:
-		h = YMM()
-	default:
-		h = ZMM()
-		and = func(a, b, dst Op) { VPANDD(a, b, dst) }
+var (
+	ops256 = vectorOps{func(a, b, dst Op) { VPAND(a, b, dst) }, YMM}
+	ops512 = vectorOps{func(a, b, dst Op) { VPANDD(a, b, dst) }, ZMM}
+)
+
+// lookups looks each byte of x up in class c's tables (lo, hi: registers
+// holding them in every 16-byte lane) by its low nibble and, from h, its
+// high nibble, and returns the two results in new registers. The low-nibble
+// shuffle takes x unmasked: its bits 4 to 6 do not matter, and a byte
+// >= 0x80 looks up 0, which is right, since the tables hold complements of
+// classes that contain every such byte.
+func lookups(o vectorOps, x, h, lo, hi Register, width int) (Register, Register) {
+	a, b := Register(o.reg()), Register(o.reg())
+	if width == 16 {
+		a, b = a.(Vec).AsX(), b.(Vec).AsX()
+	}
+	VPSHUFB(x, lo, a)
+	VPSHUFB(h, hi, b)
+	return a, b
+}
+
+// highNibbles returns x>>4 in each byte of a new register.
+func highNibbles(o vectorOps, x, lowNibbleMask Register, width int) Register {
+	h := Register(o.reg())
+	if width == 16 {
+		h = h.(Vec).AsX()
 	}
 	VPSRLW(U8(4), x, h)
-	and(t.lowNibbles, h, h)
-	VPSHUFB(x, t.lo, x)
-	VPSHUFB(h, t.hi, h)
-	and(h, x, x)
+	o.and(lowNibbleMask, h, h)
+	return h
 }
+
+// asX returns r's low 16 bytes.
+func asX(r Register) Register { return r.(Vec).AsX() }
 
 // scanAVX2 classifies a block of 16 to 64 bytes with two loads: 32-byte
 // ones from 32 bytes on, else 16-byte ones. Both lie inside the block: the
 // second is the last load width of it and overlaps the first, whose bits it
 // repeats.
-func scanAVX2() {
-	TEXT("scanAVX2", NOSPLIT, "func(s string) uint64")
-	Doc("scanAVX2 is scan with AVX2, for len(s) >= 16.")
+func scanAVX2(sc scanner) {
+	TEXT(sc.kernel+"AVX2", NOSPLIT, kernelSignature(sc))
+	Doc(sc.kernel + "AVX2 returns " + sc.doc + " of the block s with AVX2, for len(s) >= 16.")
 	p := Load(Param("s").Base(), GP64())
 	n := blockLen()
-	first, last := GP64(), GP64()
 
 	Comment("The nibble tables in both 128-bit lanes.")
-	t := tables{lo: YMM(), hi: YMM(), lowNibbles: YMM()}
-	VBROADCASTI128(ordinaryLo, t.lo)
-	VBROADCASTI128(ordinaryHi, t.hi)
-	VMOVDQU(lowNibbles, t.lowNibbles)
-	zero := YMM()
+	var lo, hi []Register
+	for _, c := range sc.classes {
+		l, h := YMM(), YMM()
+		VBROADCASTI128(c.lo, l)
+		VBROADCASTI128(c.hi, h)
+		lo, hi = append(lo, l), append(hi, h)
+	}
+	lowNibbleMask, zero := YMM(), YMM()
+	VMOVDQU(lowNibbles, lowNibbleMask)
 	VPXOR(zero, zero, zero)
 
+	short := sc.kernel + "_short"
 	CMPQ(n, U8(32))
-	JB(LabelRef("short"))
+	JB(LabelRef(short))
 
-	Comment("32 <= n <= 64: bytes [0, 32) and [n-32, n).")
-	for _, v := range []struct {
-		at  Mem
-		out GPVirtual
-	}{{Mem{Base: p}, first}, {Mem{Base: p, Index: n, Scale: 1, Disp: -32}, last}} {
-		x := YMM()
-		VMOVDQU(v.at, x)
-		t.ordinary(x)
-		VPCMPEQB(zero, x, x)
-		VPMOVMSKB(x, v.out.As32())
+	for _, width := range []int{32, 16} {
+		if width == 16 {
+			Label(short)
+			Comment("16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;",
+				"VEX-encoded 128-bit operations take the low lanes of the tables.")
+		} else {
+			Comment("32 <= n <= 64: bytes [0, 32) and [n-32, n).")
+		}
+		at := []Mem{{Base: p}, {Base: p, Index: n, Scale: 1, Disp: -width}}
+		masks := make([][2]GPVirtual, len(sc.classes)) // per class: first, last
+		for load := range at {
+			x := Register(YMM())
+			if width == 16 {
+				x = asX(x)
+			}
+			VMOVDQU(at[load], x)
+			lmask, z := Register(lowNibbleMask), Register(zero)
+			if width == 16 {
+				lmask, z = asX(lowNibbleMask), asX(zero)
+			}
+			h := highNibbles(ops256, x, lmask, width)
+			for k := range sc.classes {
+				tlo, thi := lo[k], hi[k]
+				if width == 16 {
+					tlo, thi = asX(tlo), asX(thi)
+				}
+				a, b := lookups(ops256, x, h, tlo, thi, width)
+				VPAND(b, a, a)
+				VPCMPEQB(z, a, a)
+				masks[k][load] = GP64()
+				VPMOVMSKB(a, masks[k][load].As32())
+			}
+		}
+		combine(masks, n, width)
 	}
-	combine(first, last, n, 32)
-
-	Label("short")
-	Comment("16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes.")
-	for _, v := range []struct {
-		at  Mem
-		out GPVirtual
-	}{{Mem{Base: p}, first}, {Mem{Base: p, Index: n, Scale: 1, Disp: -16}, last}} {
-		x := XMM()
-		VMOVDQU(v.at, x)
-		// VEX-encoded 128-bit operations take the low lanes of the tables.
-		t.low().ordinary(x)
-		VPCMPEQB(zero.AsX(), x, x)
-		VPMOVMSKB(x, v.out.As32())
-	}
-	combine(first, last, n, 16)
 }
 
-// combine returns first | last<<(n-width): last classified the final width
-// bytes of the block, so its bit 0 stands for byte n-width. The bits both
-// loads cover agree, so OR merges them.
-func combine(first, last, n GPVirtual, width int) {
+// combine returns, for each class, first | last<<(n-width): last classified
+// the final width bytes of the block, so its bit 0 stands for byte n-width.
+// The bits both loads cover agree, so OR merges them.
+func combine(masks [][2]GPVirtual, n GPVirtual, width int) {
 	SUBQ(U8(width), n)
 	shift := CL
 	MOVB(n.As8(), shift)
-	SHLQ(shift, last)
-	ORQ(last, first)
-	Store(first, ReturnIndex(0))
+	for k, m := range masks {
+		SHLQ(shift, m[1])
+		ORQ(m[1], m[0])
+		Store(m[0], ReturnIndex(k))
+	}
 	VZEROUPPER()
 	RET()
 }
@@ -200,9 +259,10 @@ func combine(first, last, n GPVirtual, width int) {
 // mask covers exactly the first min(len(s), 64) bytes; the bytes it leaves
 // out are not read (masked loads suppress faults), so the load never touches
 // memory past s, whatever its length.
-func scanAVX512() {
-	TEXT("scanAVX512", NOSPLIT, "func(s string) uint64")
-	Doc("scanAVX512 is scan with AVX-512 (F and BW) and BMI2, for any length.")
+func scanAVX512(sc scanner) {
+	TEXT(sc.kernel+"AVX512", NOSPLIT, kernelSignature(sc))
+	Doc(sc.kernel + "AVX512 returns " + sc.doc + " of the block s with AVX-512 (F and",
+		"BW) and BMI2, for any length.")
 	p := Load(Param("s").Base(), GP64())
 	n := blockLen()
 
@@ -212,20 +272,23 @@ func scanAVX512() {
 	BZHIQ(n, ones, ones)
 	KMOVQ(ones, inBlock)
 
-	t := tables{lo: ZMM(), hi: ZMM(), lowNibbles: ZMM()}
-	VBROADCASTI32X4(ordinaryLo, t.lo)
-	VBROADCASTI32X4(ordinaryHi, t.hi)
-	VBROADCASTI32X4(lowNibbles, t.lowNibbles)
-
+	lowNibbleMask := ZMM()
+	VBROADCASTI32X4(lowNibbles, lowNibbleMask)
 	x := ZMM()
 	VMOVDQU8_Z(Mem{Base: p}, inBlock, x)
-	t.ordinary(x)
-	Comment("Special: the bytes of the block whose lookups AND to zero.")
-	special := K()
-	VPTESTNMB(x, x, inBlock, special)
-	mask := GP64()
-	KMOVQ(special, mask)
-	Store(mask, ReturnIndex(0))
+	h := highNibbles(ops512, x, lowNibbleMask, 64)
+	for k, c := range sc.classes {
+		lo, hi := ZMM(), ZMM()
+		VBROADCASTI32X4(c.lo, lo)
+		VBROADCASTI32X4(c.hi, hi)
+		a, b := lookups(ops512, x, h, lo, hi, 64)
+		Comment("In the class: the bytes of the block whose lookups AND to zero.")
+		in := K()
+		VPTESTNMB(a, b, inBlock, in)
+		mask := GP64()
+		KMOVQ(in, mask)
+		Store(mask, ReturnIndex(k))
+	}
 	VZEROUPPER()
 	RET()
 }
