@@ -261,7 +261,7 @@ func combine(masks [][2]GPVirtual, n GPVirtual, width int) {
 // memory past s, whatever its length.
 func scanAVX512(sc scanner) {
 	TEXT(sc.kernel+"AVX512", NOSPLIT, kernelSignature(sc))
-	Doc(sc.kernel + "AVX512 returns " + sc.doc + " of the block s with AVX-512 (F and",
+	Doc(sc.kernel+"AVX512 returns "+sc.doc+" of the block s with AVX-512 (F and",
 		"BW) and BMI2, for any length.")
 	p := Load(Param("s").Base(), GP64())
 	n := blockLen()
