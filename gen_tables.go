@@ -81,7 +81,12 @@ func main() {
 	b.WriteString("// takes as they are: the ordinary ones and \"/\", \":\" and \"@\". The other\n")
 	b.WriteString("// bytes are the scanner's stops (see scan.go).\n")
 	fmt.Fprintf(&b, "var pathLoNibble = %#v\n\n", lo)
-	fmt.Fprintf(&b, "var pathHiNibble = %#v\n", hi)
+	fmt.Fprintf(&b, "var pathHiNibble = %#v\n\n", hi)
+	lo, hi = nibbleTables(schemeChars)
+	b.WriteString("// schemeLoNibble and schemeHiNibble are, in the same form, the characters\n")
+	b.WriteString("// of a scheme after its first.\n")
+	fmt.Fprintf(&b, "var schemeLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var schemeHiNibble = %#v\n", hi)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)

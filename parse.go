@@ -21,7 +21,7 @@ func (u *URI) parse(s string) ErrorKind {
 	}
 	// The cursor over the special bytes, kept in locals (see cursorNext),
 	// and the stops of the first block, for a path that starts in it.
-	special, stops := scanFirst(s)
+	special, stops, notScheme := scanFirst(s)
 	base, mask := 0, special
 	i := 0
 
@@ -29,7 +29,9 @@ func (u *URI) parse(s string) ErrorKind {
 	relative := true
 	j, base, mask := cursorNext(s, base, mask)
 	if j < len(s) && s[j] == ':' {
-		if !isScheme(s[:j]) {
+		// The vector scanners' notScheme settles most schemes at once.
+		schemeOK := vectorScanner && j > 0 && notScheme&(1<<j-1) == 0 && isAlpha(s[0])
+		if !schemeOK && !isScheme(s[:j]) {
 			// Not a scheme, so a relative reference whose first segment
 			// holds a ':', which section 4.2 forbids.
 			return u.fail(ErrInvalidScheme, j)

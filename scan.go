@@ -19,12 +19,18 @@ import "math/bits"
 //     return it exactly, and so does scanStopsGeneric.
 //
 // The path walk (parsePath) visits a mask that holds every stop and may hold
-// '/', ':' and '@' too, which it skips: scanPath(s), scanFirst(s) (the
-// special bytes and that mask, for the block the parser starts with) and
-// pathIn(s, special). At the vector levels the mask is exactly the stops,
-// so the walk skips nothing; the portable scanner gives the special bytes
-// themselves, because finding the stops among them would cost it more than
-// the walk spends skipping '/', ':' and '@'.
+// '/', ':' and '@' too, which it skips: scanPath(s), pathIn(s, special) and
+// scanFirst(s), for the block the parser starts with. At the vector levels
+// the mask is exactly the stops, so the walk skips nothing; the portable
+// scanner gives the special bytes themselves, because finding the stops
+// among them would cost it more than the walk spends skipping '/', ':' and
+// '@'.
+//
+// scanFirst also returns a mask that holds every byte that is not a scheme
+// character (ALPHA, DIGIT, '+', '-', '.'), and may hold others: exactly
+// those at the vector levels, where a scheme is then checked with one mask
+// test; all bytes from the portable scanner, which leaves the check to a
+// walk over the scheme's bytes.
 
 //go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
 
@@ -152,10 +158,11 @@ func special8(b string) uint64 {
 		uint64(specialByte[b[6]])<<6 | uint64(specialByte[b[7]])<<7
 }
 
-// scanFirstGeneric is the portable scanFirst: the special bytes, twice.
-func scanFirstGeneric(s string) (special, path uint64) {
+// scanFirstGeneric is the portable scanFirst: the special bytes, twice, and
+// no help with the scheme.
+func scanFirstGeneric(s string) (special, path, notScheme uint64) {
 	special = scanGeneric(s)
-	return special, special
+	return special, special, ^uint64(0)
 }
 
 // scanStopsGeneric returns the stops of the block s exactly, as the vector

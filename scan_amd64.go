@@ -10,6 +10,10 @@ import "github.com/klauspost/cpuid/v2"
 // every level.
 var useAVX512, useAVX2 = bestLevel == levelAVX512, bestLevel == levelAVX2
 
+// vectorScanner says whether this build has vector scanners, whose masks
+// can stand in for some byte-by-byte checks.
+const vectorScanner = true
+
 // avx2MinLen is the shortest block scanAVX2 takes: its narrowest loads are
 // 16 bytes, and none may start before the block.
 const avx2MinLen = 16

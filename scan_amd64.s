@@ -240,8 +240,8 @@ TEXT ·scanStopsAVX512(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// func scanFirst(s string) (special uint64, path uint64)
-TEXT ·scanFirst(SB), NOSPLIT, $0-32
+// func scanFirst(s string) (special uint64, path uint64, notScheme uint64)
+TEXT ·scanFirst(SB), NOSPLIT, $0-40
 	MOVQ s_len+8(FP), AX
 	CMPQ AX, $0x10
 	JB   scanFirst_generic
@@ -254,15 +254,15 @@ scanFirst_generic:
 	JMP ·scanFirstGeneric+0(SB)
 
 scanFirst_avx2:
-	JMP ·scanBothAVX2+0(SB)
+	JMP ·scanFirstAVX2+0(SB)
 
 scanFirst_avx512:
-	JMP ·scanBothAVX512+0(SB)
+	JMP ·scanFirstAVX512+0(SB)
 
-// func scanBothAVX2(s string) (special uint64, stops uint64)
+// func scanFirstAVX2(s string) (special uint64, stops uint64, notScheme uint64)
 // Requires: AVX, AVX2, CMOV
-TEXT ·scanBothAVX2(SB), NOSPLIT, $0-32
-	MOVQ    s_base+0(FP), BX
+TEXT ·scanFirstAVX2(SB), NOSPLIT, $0-40
+	MOVQ    s_base+0(FP), SI
 	MOVQ    s_len+8(FP), CX
 	MOVQ    $0x00000040, AX
 	CMPQ    CX, AX
@@ -273,90 +273,118 @@ TEXT ·scanBothAVX2(SB), NOSPLIT, $0-32
 	VBROADCASTI128 ·ordinaryHiNibble+0(SB), Y1
 	VBROADCASTI128 ·pathLoNibble+0(SB), Y2
 	VBROADCASTI128 ·pathHiNibble+0(SB), Y3
-	VMOVDQU        lowNibbles<>+0(SB), Y4
-	VPXOR          Y5, Y5, Y5
+	VBROADCASTI128 ·schemeLoNibble+0(SB), Y4
+	VBROADCASTI128 ·schemeHiNibble+0(SB), Y5
+	VMOVDQU        lowNibbles<>+0(SB), Y6
+	VPXOR          Y7, Y7, Y7
 	CMPQ           CX, $0x20
-	JB             scanBoth_short
+	JB             scanFirst_short
 
 	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
-	VMOVDQU   (BX), Y6
-	VPSRLW    $0x04, Y6, Y7
-	VPAND     Y4, Y7, Y7
-	VPSHUFB   Y6, Y0, Y8
-	VPSHUFB   Y7, Y1, Y9
+	VMOVDQU   (SI), Y8
+	VPSRLW    $0x04, Y8, Y9
+	VPAND     Y6, Y9, Y9
+	VPSHUFB   Y8, Y0, Y10
+	VPSHUFB   Y9, Y1, Y11
+	VPAND     Y11, Y10, Y10
+	VPCMPEQB  Y7, Y10, Y10
+	VPMOVMSKB Y10, AX
+	VPSHUFB   Y8, Y2, Y10
+	VPSHUFB   Y9, Y3, Y11
+	VPAND     Y11, Y10, Y10
+	VPCMPEQB  Y7, Y10, Y10
+	VPMOVMSKB Y10, DX
+	VPSHUFB   Y8, Y4, Y8
+	VPSHUFB   Y9, Y5, Y9
 	VPAND     Y9, Y8, Y8
-	VPCMPEQB  Y5, Y8, Y8
-	VPMOVMSKB Y8, AX
-	VPSHUFB   Y6, Y2, Y6
-	VPSHUFB   Y7, Y3, Y7
-	VPAND     Y7, Y6, Y6
-	VPCMPEQB  Y5, Y6, Y6
-	VPMOVMSKB Y6, DX
-	VMOVDQU   -32(BX)(CX*1), Y6
-	VPSRLW    $0x04, Y6, Y7
-	VPAND     Y4, Y7, Y7
-	VPSHUFB   Y6, Y0, Y0
-	VPSHUFB   Y7, Y1, Y1
+	VPCMPEQB  Y7, Y8, Y8
+	VPMOVMSKB Y8, BX
+	VMOVDQU   -32(SI)(CX*1), Y8
+	VPSRLW    $0x04, Y8, Y9
+	VPAND     Y6, Y9, Y9
+	VPSHUFB   Y8, Y0, Y0
+	VPSHUFB   Y9, Y1, Y1
 	VPAND     Y1, Y0, Y0
-	VPCMPEQB  Y5, Y0, Y0
-	VPMOVMSKB Y0, BX
-	VPSHUFB   Y6, Y2, Y0
-	VPSHUFB   Y7, Y3, Y1
-	VPAND     Y1, Y0, Y0
-	VPCMPEQB  Y5, Y0, Y0
+	VPCMPEQB  Y7, Y0, Y0
 	VPMOVMSKB Y0, SI
+	VPSHUFB   Y8, Y2, Y0
+	VPSHUFB   Y9, Y3, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y7, Y0, Y0
+	VPMOVMSKB Y0, DI
+	VPSHUFB   Y8, Y4, Y0
+	VPSHUFB   Y9, Y5, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y7, Y0, Y0
+	VPMOVMSKB Y0, R8
 	SUBQ      $0x20, CX
-	SHLQ      CL, BX
-	ORQ       BX, AX
-	MOVQ      AX, special+16(FP)
 	SHLQ      CL, SI
-	ORQ       SI, DX
+	ORQ       SI, AX
+	MOVQ      AX, special+16(FP)
+	SHLQ      CL, DI
+	ORQ       DI, DX
 	MOVQ      DX, stops+24(FP)
+	SHLQ      CL, R8
+	ORQ       R8, BX
+	MOVQ      BX, notScheme+32(FP)
 	VZEROUPPER
 	RET
 
-scanBoth_short:
+scanFirst_short:
 	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
 	// VEX-encoded 128-bit operations take the low lanes of the tables.
-	VMOVDQU   (BX), X6
-	VPSRLW    $0x04, X6, X7
-	VPAND     X4, X7, X7
-	VPSHUFB   X6, X0, X8
-	VPSHUFB   X7, X1, X9
+	VMOVDQU   (SI), X8
+	VPSRLW    $0x04, X8, X9
+	VPAND     X6, X9, X9
+	VPSHUFB   X8, X0, X10
+	VPSHUFB   X9, X1, X11
+	VPAND     X11, X10, X10
+	VPCMPEQB  X7, X10, X10
+	VPMOVMSKB X10, AX
+	VPSHUFB   X8, X2, X10
+	VPSHUFB   X9, X3, X11
+	VPAND     X11, X10, X10
+	VPCMPEQB  X7, X10, X10
+	VPMOVMSKB X10, DX
+	VPSHUFB   X8, X4, X8
+	VPSHUFB   X9, X5, X9
 	VPAND     X9, X8, X8
-	VPCMPEQB  X5, X8, X8
-	VPMOVMSKB X8, AX
-	VPSHUFB   X6, X2, X6
-	VPSHUFB   X7, X3, X7
-	VPAND     X7, X6, X6
-	VPCMPEQB  X5, X6, X6
-	VPMOVMSKB X6, DX
-	VMOVDQU   -16(BX)(CX*1), X6
-	VPSRLW    $0x04, X6, X7
-	VPAND     X4, X7, X7
-	VPSHUFB   X6, X0, X0
-	VPSHUFB   X7, X1, X1
+	VPCMPEQB  X7, X8, X8
+	VPMOVMSKB X8, BX
+	VMOVDQU   -16(SI)(CX*1), X8
+	VPSRLW    $0x04, X8, X9
+	VPAND     X6, X9, X9
+	VPSHUFB   X8, X0, X0
+	VPSHUFB   X9, X1, X1
 	VPAND     X1, X0, X0
-	VPCMPEQB  X5, X0, X0
-	VPMOVMSKB X0, BX
-	VPSHUFB   X6, X2, X0
-	VPSHUFB   X7, X3, X1
-	VPAND     X1, X0, X0
-	VPCMPEQB  X5, X0, X0
+	VPCMPEQB  X7, X0, X0
 	VPMOVMSKB X0, SI
+	VPSHUFB   X8, X2, X0
+	VPSHUFB   X9, X3, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X7, X0, X0
+	VPMOVMSKB X0, DI
+	VPSHUFB   X8, X4, X0
+	VPSHUFB   X9, X5, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X7, X0, X0
+	VPMOVMSKB X0, R8
 	SUBQ      $0x10, CX
-	SHLQ      CL, BX
-	ORQ       BX, AX
-	MOVQ      AX, special+16(FP)
 	SHLQ      CL, SI
-	ORQ       SI, DX
+	ORQ       SI, AX
+	MOVQ      AX, special+16(FP)
+	SHLQ      CL, DI
+	ORQ       DI, DX
 	MOVQ      DX, stops+24(FP)
+	SHLQ      CL, R8
+	ORQ       R8, BX
+	MOVQ      BX, notScheme+32(FP)
 	VZEROUPPER
 	RET
 
-// func scanBothAVX512(s string) (special uint64, stops uint64)
+// func scanFirstAVX512(s string) (special uint64, stops uint64, notScheme uint64)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, CMOV
-TEXT ·scanBothAVX512(SB), NOSPLIT, $0-32
+TEXT ·scanFirstAVX512(SB), NOSPLIT, $0-40
 	MOVQ    s_base+0(FP), AX
 	MOVQ    s_len+8(FP), CX
 	MOVQ    $0x00000040, DX
@@ -383,11 +411,20 @@ TEXT ·scanBothAVX512(SB), NOSPLIT, $0-32
 	VBROADCASTI32X4 ·pathLoNibble+0(SB), Z0
 	VBROADCASTI32X4 ·pathHiNibble+0(SB), Z3
 	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z3
+
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB       Z0, Z3, K1, K2
+	KMOVQ           K2, AX
+	MOVQ            AX, stops+24(FP)
+	VBROADCASTI32X4 ·schemeLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·schemeHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
 	VPSHUFB         Z2, Z3, Z1
 
 	// In the class: the bytes of the block whose lookups AND to zero.
 	VPTESTNMB Z0, Z1, K1, K1
 	KMOVQ     K1, AX
-	MOVQ      AX, stops+24(FP)
+	MOVQ      AX, notScheme+32(FP)
 	VZEROUPPER
 	RET

@@ -28,14 +28,14 @@ func scanStopsAVX2(s string) uint64
 // BW) and BMI2, for any length.
 func scanStopsAVX512(s string) uint64
 
-// scanFirst jumps to scanBothAVX512, scanBothAVX2 or scanFirstGeneric
+// scanFirst jumps to scanFirstAVX512, scanFirstAVX2 or scanFirstGeneric
 // as useAVX512 and useAVX2 say; blocks shorter than the cutover take
 // scanFirstGeneric. See scan.go.
-func scanFirst(s string) (special uint64, path uint64)
+func scanFirst(s string) (special uint64, path uint64, notScheme uint64)
 
-// scanBothAVX2 returns the special bytes and the stops of the block s with AVX2, for len(s) >= 16.
-func scanBothAVX2(s string) (special uint64, stops uint64)
+// scanFirstAVX2 returns the special bytes, the stops and the bytes that are not scheme characters of the block s with AVX2, for len(s) >= 16.
+func scanFirstAVX2(s string) (special uint64, stops uint64, notScheme uint64)
 
-// scanBothAVX512 returns the special bytes and the stops of the block s with AVX-512 (F and
+// scanFirstAVX512 returns the special bytes, the stops and the bytes that are not scheme characters of the block s with AVX-512 (F and
 // BW) and BMI2, for any length.
-func scanBothAVX512(s string) (special uint64, stops uint64)
+func scanFirstAVX512(s string) (special uint64, stops uint64, notScheme uint64)

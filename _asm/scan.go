@@ -39,6 +39,8 @@ type class struct{ lo, hi Mem }
 var (
 	special = class{symbol("·ordinaryLoNibble"), symbol("·ordinaryHiNibble")}
 	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble")}
+	// notScheme: the bytes that are not scheme characters (after the first).
+	notScheme = class{symbol("·schemeLoNibble"), symbol("·schemeHiNibble")}
 
 	// lowNibbles is 0x0f in each of 32 bytes.
 	lowNibbles Mem
@@ -60,8 +62,9 @@ var scanners = []scanner{
 		"the special bytes", []class{special}},
 	{"scanPath", "scanStops", "scanGeneric", "func(s string) uint64",
 		"the stops", []class{stops}},
-	{"scanFirst", "scanBoth", "scanFirstGeneric", "func(s string) (special, path uint64)",
-		"the special bytes and the stops", []class{special, stops}},
+	{"scanFirst", "scanFirst", "scanFirstGeneric", "func(s string) (special, path, notScheme uint64)",
+		"the special bytes, the stops and the bytes that are not scheme characters",
+		[]class{special, stops, notScheme}},
 }
 
 func symbol(name string) Mem { return NewDataAddr(Symbol{Name: name}, 0) }
@@ -129,8 +132,8 @@ func blockLen() GPVirtual {
 // kernelSignature is sc's signature with the results named for what the
 // kernels return exactly.
 func kernelSignature(sc scanner) string {
-	if len(sc.classes) == 2 {
-		return "func(s string) (special, stops uint64)"
+	if len(sc.classes) == 3 {
+		return "func(s string) (special, stops, notScheme uint64)"
 	}
 	return "func(s string) uint64"
 }
