@@ -93,7 +93,7 @@ func BenchmarkSplit(b *testing.B) {
 func BenchmarkParseLevel(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		for l := range numLevels {
-			if _, _, missing := levelScanner(l); missing != "" {
+			if _, missing := levelKernels(l); missing != "" {
 				continue
 			}
 			b.Run("corpus="+c.name+"/level="+l.String(), func(b *testing.B) {
@@ -104,21 +104,22 @@ func BenchmarkParseLevel(b *testing.B) {
 	}
 }
 
-// BenchmarkScan is the size ladder of each scanner level's own scanner,
-// from which scanCutover is chosen: benchstat -col /level.
+// BenchmarkScan is the size ladder of each level's scanner of special
+// bytes, from which the cutover (_asm/scan.go) is chosen: benchstat -col
+// /level.
 func BenchmarkScan(b *testing.B) {
 	src := strings.Repeat("abcdefgh/", 8)
 	for _, n := range []int{1, 4, 8, 12, 16, 20, 24, 32, 40, 48, 64} {
 		s := src[:n]
 		for l := range numLevels {
-			levelScan, minLen, missing := levelScanner(l)
-			if missing != "" || n < minLen {
+			k, missing := levelKernels(l)
+			if missing != "" || n < k.minLen {
 				continue
 			}
 			b.Run("n="+strconv.Itoa(n)+"/level="+l.String(), func(b *testing.B) {
 				b.SetBytes(int64(n))
 				for b.Loop() {
-					sinkInt = int(levelScan(s))
+					sinkInt = int(k.scan(s))
 				}
 			})
 		}

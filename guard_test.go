@@ -47,7 +47,7 @@ func TestGuardPages(t *testing.T) {
 		func(i int) byte { return byte(i * 37) },
 	}
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
-		levelScan, minLen, _ := levelScanner(l)
+		k, _ := levelKernels(l)
 		for _, fill := range fills {
 			for n := 0; n <= maxLen; n++ {
 				for _, from := range []int{0, len(mem) - n} { // head, tail
@@ -56,11 +56,14 @@ func TestGuardPages(t *testing.T) {
 						in[i] = fill(i)
 					}
 					s := unsafe.String(unsafe.SliceData(in), len(in))
-					if n >= minLen {
-						sinkInt = int(levelScan(s))
+					if n >= k.minLen {
+						sinkInt = int(k.scan(s) + k.stops(s))
+						a, b, c := k.first(s)
+						sinkInt = int(a + b + c)
 					}
 					for off := 0; off <= n; off++ {
-						sinkInt = int(scan(s[off:]))
+						a, b, c := scanFirst(s[off:])
+						sinkInt = int(scan(s[off:]) + scanPath(s[off:]) + a + b + c)
 					}
 					sinkURI, sinkErr = Parse(in)
 					sinkURI, sinkV = Split(in)

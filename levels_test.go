@@ -6,6 +6,23 @@ import (
 	"github.com/fasturi/fasturi/internal/corpus"
 )
 
+// kernels are a level's exact scanners (see scan.go): the special bytes,
+// the stops, and scanFirst's three masks, all exact, for blocks of at least
+// minLen bytes.
+type kernels struct {
+	scan, stops func(string) uint64
+	first       func(string) (special, stops, notScheme uint64)
+	minLen      int
+}
+
+// genericKernels are the portable scanner's exact scanners.
+var genericKernels = kernels{scanGeneric, scanStopsGeneric, exactFirstGeneric, 0}
+
+// exactFirstGeneric returns the masks of scanFirst's vector kernels.
+func exactFirstGeneric(s string) (special, stops, notScheme uint64) {
+	return scanGeneric(s), scanStopsGeneric(s), notSchemeByDefinition(s)
+}
+
 // forEachLevel runs fn as one subtest per scanner level, named after it,
 // with scan using that level. A level this machine cannot run is a skipped
 // subtest that says why, so that test output shows what went untested.
@@ -13,7 +30,7 @@ func forEachLevel(t *testing.T, fn func(t *testing.T, l scanLevel)) {
 	t.Helper()
 	for l := range numLevels {
 		t.Run(l.String(), func(t *testing.T) {
-			if _, _, missing := levelScanner(l); missing != "" {
+			if _, missing := levelKernels(l); missing != "" {
 				t.Skip(missing)
 			}
 			setLevel(t, l)

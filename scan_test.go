@@ -5,42 +5,101 @@ import (
 	"testing"
 )
 
-// specialMaskByDefinition is the scanner contract spelled out byte by byte.
-func specialMaskByDefinition(s string) uint64 {
-	var m uint64
-	for i := 0; i < len(s) && i < blockSize; i++ {
-		if !abnfUnreserved(s[i]) && !abnfSubDelims(s[i]) {
-			m |= 1 << i
+// The classes of scan.go's masks, spelled out from the ABNF predicates of
+// abnf_test.go (not from the generated tables), once per byte value.
+const (
+	defSpecial = 1 << iota
+	defStop
+	defNotScheme
+)
+
+var defClass = func() (t [256]uint8) {
+	for i := range t {
+		c := byte(i)
+		if !abnfUnreserved(c) && !abnfSubDelims(c) {
+			t[i] |= defSpecial
+			if c != '/' && c != ':' && c != '@' {
+				t[i] |= defStop
+			}
+		}
+		if !abnfSchemeRest(c) {
+			t[i] |= defNotScheme
 		}
 	}
-	return m
+	return t
+}()
+
+// masksByDefinition returns the three masks of scan.go's contract over the
+// block s.
+func masksByDefinition(s string) (special, stops, notScheme uint64) {
+	for i := 0; i < len(s) && i < blockSize; i++ {
+		c := uint64(defClass[s[i]])
+		special |= c & defSpecial << i
+		stops |= c & defStop >> 1 << i
+		notScheme |= c & defNotScheme >> 2 << i
+	}
+	return special, stops, notScheme
+}
+
+func notSchemeByDefinition(s string) uint64 {
+	_, _, notScheme := masksByDefinition(s)
+	return notScheme
+}
+
+// checkScanners checks every scanner of level k, and the entry points the
+// parser calls, on the block s, against the definitions.
+func checkScanners(t *testing.T, l scanLevel, k kernels, s string) {
+	t.Helper()
+	special, stops, notScheme := masksByDefinition(s)
+	if len(s) >= k.minLen {
+		if got := k.scan(s); got != special {
+			t.Fatalf("%s scan(%q) = %064b, want %064b", l, s, got, special)
+		}
+		if got := k.stops(s); got != stops {
+			t.Fatalf("%s scanStops(%q) = %064b, want %064b", l, s, got, stops)
+		}
+		gs, gp, gn := k.first(s)
+		if gs != special || gp != stops || gn != notScheme {
+			t.Fatalf("%s scanFirst(%q) =\n%064b\n%064b\n%064b, want\n%064b\n%064b\n%064b", l, s, gs, gp, gn, special, stops, notScheme)
+		}
+	}
+	// The entry points, with setLevel(l) in force.
+	if got := scan(s); got != special {
+		t.Fatalf("%s: scan(%q) = %064b, want %064b", l, s, got, special)
+	}
+	checkPathMask(t, l, "scanPath", s, scanPath(s), special, stops)
+	checkPathMask(t, l, "pathIn", s, pathIn(s, special), special, stops)
+	gs, gp, gn := scanFirst(s)
+	if gs != special || gn&notScheme != notScheme {
+		t.Fatalf("%s: scanFirst(%q) special %064b, notScheme %064b; want %064b and a superset of %064b", l, s, gs, gn, special, notScheme)
+	}
+	checkPathMask(t, l, "scanFirst", s, gp, special, stops)
+}
+
+// checkPathMask checks a mask for the path walk: every stop, and otherwise
+// only special bytes that are '/', ':' or '@' (see scan.go).
+func checkPathMask(t *testing.T, l scanLevel, name, s string, got, special, stops uint64) {
+	t.Helper()
+	if got&stops != stops || got&^special != 0 {
+		t.Fatalf("%s: %s(%q) = %064b: not between the stops %064b and the special bytes %064b", l, name, s, got, stops, special)
+	}
 }
 
 // TestScanEveryByteEveryPosition puts every byte value at every position of
 // inputs of every length up to two blocks and one byte (twice the widest
-// vector, and one), over backgrounds of ordinary and of special bytes, at
-// every scanner level: both the level's own scanner, at every length it
-// takes, and scan as the parser calls it.
+// vector, and one), over backgrounds of ordinary, special and scheme
+// bytes, and checks every scanner at every level.
 func TestScanEveryByteEveryPosition(t *testing.T) {
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
-		levelScan, minLen, _ := levelScanner(l)
+		k, _ := levelKernels(l)
 		const maxLen = 2*blockSize + 1
-		for _, bg := range []byte{'a', '/'} {
+		for _, bg := range []byte{'a', '/', '~'} {
 			buf := []byte(strings.Repeat(string(bg), maxLen))
 			for n := 0; n <= maxLen; n++ {
 				for pos := 0; pos < n; pos++ {
 					for c := range 256 {
 						buf[pos] = byte(c)
-						s := string(buf[:n])
-						want := specialMaskByDefinition(s)
-						if got := scan(s); got != want {
-							t.Fatalf("scan(%q) = %064b, want %064b", s, got, want)
-						}
-						if n >= minLen {
-							if got := levelScan(s); got != want {
-								t.Fatalf("%s scanner(%q) = %064b, want %064b", l, s, got, want)
-							}
-						}
+						checkScanners(t, l, k, string(buf[:n]))
 					}
 					buf[pos] = bg
 				}
@@ -87,39 +146,26 @@ func TestSpecials(t *testing.T) {
 	}
 }
 
-// FuzzScanParity checks every scanner level this machine has against the
-// portable scanner, and the portable one against the contract, byte for byte, at every offset of the
-// input (the parser scans from arbitrary offsets), each level as a subtest.
+// FuzzScanParity checks every scanner at every level this machine has
+// against the definitions, and so against the portable scanner, byte for
+// byte, at every offset of the input (the parser scans from arbitrary
+// offsets), each level as a subtest.
 func FuzzScanParity(f *testing.F) {
-	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]"} {
+	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]", "svn+ssh://u@h:1/~p"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for l := range numLevels {
-			levelScan, minLen, missing := levelScanner(l)
+			k, missing := levelKernels(l)
 			if missing != "" {
 				continue
 			}
 			t.Run(l.String(), func(t *testing.T) {
+				setLevel(t, l)
 				for off := 0; off <= len(s); off++ {
-					in := s[off:]
-					if len(in) < minLen {
-						break
-					}
-					want := scanGeneric(in)
-					if l == levelGeneric {
-						want = specialMaskByDefinition(in)
-					}
-					if got := levelScan(in); got != want {
-						t.Fatalf("%s scanner(%q) = %064b, want %064b", l, in, got, want)
-					}
+					checkScanners(t, l, k, s[off:])
 				}
 			})
-		}
-		for off := 0; off <= len(s); off++ {
-			if got, want := scan(s[off:]), specialMaskByDefinition(s[off:]); got != want {
-				t.Fatalf("scan(%q) = %064b, want %064b", s[off:], got, want)
-			}
 		}
 	})
 }
