@@ -62,7 +62,17 @@ func (u *URI) parse(s string) ErrorKind {
 		}
 		// The common case: the first special byte ends the authority,
 		// which is a reg-name or IPv4address host and nothing else.
-		u.setHost(a, end)
+		u.set(Host, a, end)
+		u.hostType = HostRegName
+		if end > a && isDigit(s[a]) {
+			u.hostType = hostType(s[a:end])
+		}
+		if base == 0 && len(s) <= blockSize && mask&stops == 0 {
+			// And the path is all there is: no query, fragment or
+			// percent-encoding, no byte to reject.
+			u.set(Path, end, len(s))
+			return 0
+		}
 		return u.parsePath(specials{s, base, mask}, end, false, stops)
 	}
 	// Without an authority, the first segment of a relative path cannot
@@ -329,10 +339,15 @@ func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
 // whose bytes the walk has already checked.
 func (u *URI) setHost(start, end int) {
 	u.set(Host, start, end)
-	u.hostType = HostRegName
-	if end > start && isDigit(u.s[start]) && isIPv4(u.s[start:end]) {
-		u.hostType = HostIPv4
+	u.hostType = hostType(u.s[start:end])
+}
+
+// hostType returns the type of a host made of reg-name bytes.
+func hostType(host string) HostType {
+	if len(host) > 0 && isDigit(host[0]) && isIPv4(host) {
+		return HostIPv4
 	}
+	return HostRegName
 }
 
 // parseIPLiteralHost parses the IP-literal at s[i] == '[' and the optional
