@@ -7,10 +7,6 @@ import (
 
 // parse parses s as a URI-reference into u, which must be the zero URI, and
 // returns 0 or the kind of the first error, whose offset it records in u.
-//
-// Each step walks the special bytes (see scan.go): ordinary bytes are valid
-// in every component the walk covers, so only delimiters, '%' and
-// disallowed bytes are looked at one by one.
 func (u *URI) parse(s string) ErrorKind {
 	u.s = s
 	if uint64(len(s)) > maxLength {
@@ -19,12 +15,62 @@ func (u *URI) parse(s string) ErrorKind {
 		*u = URI{s: s, errKind: ErrTooLong, errOff: maxLength}
 		return ErrTooLong
 	}
-	// The cursor over the special bytes, kept in locals (see cursorNext),
-	// and the stops of the first block, for a path that starts in it.
 	special, stops, notScheme := scanFirst(s)
-	if vectorScanner && len(s) <= blockSize && u.parseOneBlock(special, stops, notScheme) {
-		return 0
+	if !vectorScanner || len(s) > blockSize {
+		return u.walk(special, stops, notScheme)
 	}
+
+	// The most common form of input, at once from the vector scanners' masks
+	// of its only block: scheme "://" reg-name path [ "?" query ], where the
+	// host is a reg-name or an IPv4address, with neither userinfo, port,
+	// fragment nor percent-encoding. Anything else, and anything at all
+	// with the portable scanner's masks (whose notScheme holds every byte),
+	// goes to the walk, with u untouched.
+	//
+	// The shifts are masked to 63 where the tests before them bound the
+	// count, so that the compiler adds no code for counts of 64 and more.
+	j := bits.TrailingZeros64(special) // the scheme's ':', followed by "//"
+	a := j + 3
+	if j == 0 || a > len(s) || a >= blockSize ||
+		notScheme&(1<<(uint(j)&63)-1) != 0 || s[j:a] != "://" || !isAlpha(s[0]) {
+		return u.walk(special, stops, notScheme)
+	}
+	e := len(s) // the host ends at the next special byte, a '/' or a '?'
+	if rest := special >> (uint(a) & 63) << (uint(a) & 63); rest != 0 {
+		if e = bits.TrailingZeros64(rest); s[e] != '/' && s[e] != '?' {
+			return u.walk(special, stops, notScheme)
+		}
+	}
+	present := uint8(1<<Scheme | 1<<Host | 1<<Path)
+	q := len(s) // the path ends at the first stop, a '?' and the last stop
+	if e < len(s) {
+		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
+			if q = bits.TrailingZeros64(rest); s[q] != '?' || rest&(rest-1) != 0 {
+				return u.walk(special, stops, notScheme)
+			}
+			u.spans[Query] = Span{uint32(q + 1), uint32(len(s))}
+			present |= 1 << Query
+		}
+	}
+	u.spans[Scheme] = Span{0, uint32(j)}
+	u.spans[Host] = Span{uint32(a), uint32(e)}
+	u.spans[Path] = Span{uint32(e), uint32(q)}
+	u.present = present
+	u.hostType = HostRegName
+	if a < e && isDigit(s[a]) {
+		u.hostType = hostType(s[a:e])
+	}
+	return 0
+}
+
+// walk parses u.s, as parse does, from the masks of its first block (see
+// scan.go): it walks the special bytes, block by block. Ordinary bytes are
+// valid in every component the walk covers, so only delimiters, '%' and
+// disallowed bytes are looked at one by one.
+func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
+	s := u.s
+	// The cursor over the special bytes, kept in locals (see cursorNext);
+	// stops serves a path that starts in the first block.
 	base, mask := 0, special
 	i := 0
 
@@ -81,54 +127,6 @@ func (u *URI) parse(s string) ErrorKind {
 	// Without an authority, the first segment of a relative path cannot
 	// hold a ':' (path-noscheme).
 	return u.parsePath(specials{s, base, mask}, i, relative, stops)
-}
-
-// parseOneBlock parses the most common form of input at once, from the
-// vector scanners' masks of its only block: scheme "://" reg-name path
-// [ "?" query ], where the host is a reg-name or an IPv4address, and
-// neither userinfo, port, fragment nor percent-encoding appears. It reports
-// whether s has that form; if not, it leaves u as it was, for the general
-// walk. With the portable scanner's masks it always says no, at the first
-// test: their notScheme holds every byte.
-func (u *URI) parseOneBlock(special, stops, notScheme uint64) bool {
-	s := u.s
-	// scheme: the first special byte is the ':', and "//" follows. The
-	// shifts are masked to 63 where the tests before them bound the count,
-	// so that the compiler adds no code for counts of 64 and more.
-	j := bits.TrailingZeros64(special)
-	a := j + 3
-	if j == 0 || a > len(s) || a >= blockSize ||
-		notScheme&(1<<(uint(j)&63)-1) != 0 || s[j:a] != "://" || !isAlpha(s[0]) {
-		return false
-	}
-	// host: up to the next special byte, which must end the authority.
-	e := len(s)
-	if rest := special >> (uint(a) & 63) << (uint(a) & 63); rest != 0 {
-		if e = bits.TrailingZeros64(rest); s[e] != '/' && s[e] != '?' {
-			return false
-		}
-	}
-	// path: up to the first stop, which must be a '?' and the last stop.
-	present := uint8(1<<Scheme | 1<<Host | 1<<Path)
-	q := len(s)
-	if e < len(s) {
-		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
-			if q = bits.TrailingZeros64(rest); s[q] != '?' || rest&(rest-1) != 0 {
-				return false
-			}
-			u.spans[Query] = Span{uint32(q + 1), uint32(len(s))}
-			present |= 1 << Query
-		}
-	}
-	u.spans[Scheme] = Span{0, uint32(j)}
-	u.spans[Host] = Span{uint32(a), uint32(e)}
-	u.spans[Path] = Span{uint32(e), uint32(q)}
-	u.present = present
-	u.hostType = HostRegName
-	if a < e && isDigit(s[a]) {
-		u.hostType = hostType(s[a:e])
-	}
-	return true
 }
 
 // fail records an error at offset off, drops whatever was parsed, and
