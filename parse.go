@@ -92,7 +92,7 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 	}
 
 	// "//" authority (section 3.2).
-	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+	if len(s)-i >= 2 && s[i:i+2] == "//" {
 		a := i + 2
 		if d := uint(a - base); d < blockSize {
 			mask &= ^uint64(0) << d // drop the "//"
