@@ -6,9 +6,9 @@ import (
 	"github.com/fasturi/fasturi/internal/corpus"
 )
 
-// kernels are a level's exact scanners (see scan.go): the special bytes,
-// the stops, and scanFirst's three masks, all exact, for blocks of at least
-// minLen bytes.
+// kernels are a level's own scanners (see scan.go), for blocks of at least
+// minLen bytes: the special bytes and the stops, exactly, and scanFirst's
+// three masks, the last of which is exact only in its first 16 bits.
 type kernels struct {
 	scan, stops func(string) uint64
 	first       func(string) (special, stops, notScheme uint64)

@@ -27,10 +27,12 @@ import "math/bits"
 // '@'.
 //
 // scanFirst also returns a mask that holds every byte that is not a scheme
-// character (ALPHA, DIGIT, '+', '-', '.'), and may hold others: exactly
-// those at the vector levels, where a scheme is then checked with one mask
-// test; all bytes from the portable scanner, which leaves the check to a
-// walk over the scheme's bytes.
+// character (ALPHA, DIGIT, '+', '-', '.'), and may hold others. At the
+// vector levels it is exact in the first 16 bytes of the block, and a scheme
+// that ends there is checked with one mask test; later bits may be set for
+// any byte (scanFirstAVX2 classifies only its first load), and so may bits
+// past the block. The portable scanner sets every bit, which leaves the
+// check to a walk over the scheme's bytes.
 
 //go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
 

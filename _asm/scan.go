@@ -36,13 +36,19 @@ const (
 
 // A class is a set of bytes as the two nibble tables of lookup_tables.go
 // that hold its complement: a byte whose two lookups AND to zero is in it.
-type class struct{ lo, hi Mem }
+type class struct {
+	lo, hi Mem
+	// head: the parser needs the class exactly only in the block's first
+	// 16 bytes, and may be told that any later byte is in it (see
+	// scanFirst in scan.go), so scanAVX2 classifies only its first load.
+	head bool
+}
 
 var (
-	special = class{symbol("·ordinaryLoNibble"), symbol("·ordinaryHiNibble")}
-	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble")}
+	special = class{symbol("·ordinaryLoNibble"), symbol("·ordinaryHiNibble"), false}
+	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble"), false}
 	// notScheme: the bytes that are not scheme characters (after the first).
-	notScheme = class{symbol("·schemeLoNibble"), symbol("·schemeHiNibble")}
+	notScheme = class{symbol("·schemeLoNibble"), symbol("·schemeHiNibble"), true}
 
 	// lowNibbles is 0x0f in each of 32 bytes.
 	lowNibbles Mem
@@ -228,7 +234,10 @@ func scanAVX2(sc scanner) {
 				lmask, z = asX(lowNibbleMask), asX(zero)
 			}
 			h := highNibbles(ops256, x, lmask, width)
-			for k := range sc.classes {
+			for k, c := range sc.classes {
+				if c.head && load > 0 {
+					continue
+				}
 				tlo, thi := lo[k], hi[k]
 				if width == 16 {
 					tlo, thi = asX(tlo), asX(thi)
@@ -240,20 +249,27 @@ func scanAVX2(sc scanner) {
 				VPMOVMSKB(a, masks[k][load].As32())
 			}
 		}
-		combine(masks, n, width)
+		combine(sc.classes, masks, n, width)
 	}
 }
 
 // combine returns, for each class, first | last<<(n-width): last classified
 // the final width bytes of the block, so its bit 0 stands for byte n-width.
-// The bits both loads cover agree, so OR merges them.
-func combine(masks [][2]GPVirtual, n GPVirtual, width int) {
+// The bits both loads cover agree, so OR merges them. A head class has only
+// first, and every byte after it counts as in the class.
+func combine(classes []class, masks [][2]GPVirtual, n GPVirtual, width int) {
 	SUBQ(U8(width), n)
 	shift := CL
 	MOVB(n.As8(), shift)
 	for k, m := range masks {
-		SHLQ(shift, m[1])
-		ORQ(m[1], m[0])
+		if classes[k].head {
+			rest := GP64()
+			MOVQ(U64(^uint64(0)<<width), rest)
+			ORQ(rest, m[0])
+		} else {
+			SHLQ(shift, m[1])
+			ORQ(m[1], m[0])
+		}
 		Store(m[0], ReturnIndex(k))
 	}
 	VZEROUPPER()
