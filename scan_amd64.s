@@ -13,6 +13,8 @@ GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
 // func scan(s string) uint64
 TEXT ·scan(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
+
+	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scan_generic
 	CMPB ·useAVX512+0(SB), $0x00
@@ -128,6 +130,8 @@ TEXT ·scanAVX512(SB), NOSPLIT, $0-24
 // func scanPath(s string) uint64
 TEXT ·scanPath(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
+
+	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scanPath_generic
 	CMPB ·useAVX512+0(SB), $0x00
@@ -243,6 +247,8 @@ TEXT ·scanStopsAVX512(SB), NOSPLIT, $0-24
 // func scanFirst(s string) (special uint64, path uint64, notScheme uint64)
 TEXT ·scanFirst(SB), NOSPLIT, $0-40
 	MOVQ s_len+8(FP), AX
+
+	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scanFirst_generic
 	CMPB ·useAVX512+0(SB), $0x00

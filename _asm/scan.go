@@ -101,6 +101,7 @@ func dispatch(sc scanner) {
 		sc.generic+". See scan.go.",
 	)
 	n := Load(Param("s").Len(), GP64())
+	Commentf("Blocks under scanCutover (%d) bytes take the portable scanner: see _asm/scan.go.", scanCutover)
 	CMPQ(n, U8(scanCutover))
 	JB(LabelRef(sc.entry + "_generic"))
 	CMPB(symbol("·useAVX512"), U8(0))
