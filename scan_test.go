@@ -3,6 +3,7 @@ package fasturi
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // The classes of scan.go's masks, spelled out from the ABNF predicates of
@@ -51,6 +52,12 @@ func notSchemeByDefinition(s string) uint64 {
 func checkScanners(t *testing.T, l scanLevel, k kernels, s string) {
 	t.Helper()
 	special, stops, notScheme := masksByDefinition(s)
+	checkMasks(t, l, k, s, special, stops, notScheme)
+}
+
+// checkMasks is checkScanners with the definitions' masks of s given.
+func checkMasks(t *testing.T, l scanLevel, k kernels, s string, special, stops, notScheme uint64) {
+	t.Helper()
 	if len(s) >= k.minLen {
 		if got := k.scan(s); got != special {
 			t.Fatalf("%s scan(%q) = %064b, want %064b", l, s, got, special)
@@ -96,16 +103,28 @@ func TestScanEveryByteEveryPosition(t *testing.T) {
 		const maxLen = 2*blockSize + 1
 		for _, bg := range []byte{'a', '/', '~'} {
 			buf := []byte(strings.Repeat(string(bg), maxLen))
-			for n := 0; n <= maxLen; n++ {
+			for n := 1; n <= maxLen; n++ {
+				// The scanners keep nothing, so s may alias buf.
+				s := unsafe.String(&buf[0], n)
+				// The masks of the background, and each byte's own bit.
+				special, stops, notScheme := masksByDefinition(s)
 				for pos := 0; pos < n; pos++ {
 					for c := range 256 {
 						buf[pos] = byte(c)
-						checkScanners(t, l, k, string(buf[:n]))
+						sp, st, ns := special, stops, notScheme
+						if pos < blockSize {
+							bit, cl := uint64(1)<<pos, uint64(defClass[c])
+							sp = sp&^bit | cl&defSpecial<<pos
+							st = st&^bit | cl&defStop>>1<<pos
+							ns = ns&^bit | cl&defNotScheme>>2<<pos
+						}
+						checkMasks(t, l, k, s, sp, st, ns)
 					}
 					buf[pos] = bg
 				}
 			}
 		}
+		checkScanners(t, l, k, "")
 	})
 }
 
