@@ -7,7 +7,8 @@ import "math/bits"
 // trailing-zero count instead of testing every byte.
 //
 // The masks cover a block: the first min(len(s), blockSize) bytes of s. No
-// scanner reads s beyond the block, and bits beyond it are zero. Two classes:
+// scanner reads s beyond the block, and bits beyond it are zero (but in
+// scanFirst's notScheme, below). Two classes:
 //
 //   - special: the bytes that are neither unreserved nor sub-delims (see
 //     specialByte). Ordinary bytes are valid in every component the parser
