@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/fasturi/fasturi/internal/corpus"
@@ -21,6 +22,19 @@ var genericKernels = kernels{scanGeneric, scanStopsGeneric, exactFirstGeneric, 0
 // exactFirstGeneric returns the masks of scanFirst's vector kernels.
 func exactFirstGeneric(s string) (special, stops, notScheme uint64) {
 	return scanGeneric(s), scanStopsGeneric(s), notSchemeByDefinition(s)
+}
+
+// scanStopsGeneric returns the stops of the block s exactly, as the vector
+// kernels do, from the portable scanner's special bytes.
+func scanStopsGeneric(s string) uint64 {
+	special := scanGeneric(s)
+	stops := special
+	for m := special; m != 0; m &= m - 1 {
+		if c := s[bits.TrailingZeros64(m)]; c == '/' || c == ':' || c == '@' {
+			stops &^= m & -m
+		}
+	}
+	return stops
 }
 
 // forEachLevel runs fn as one subtest per scanner level, named after it,

@@ -17,7 +17,7 @@ import "math/bits"
 //   - stops: the special bytes other than '/', ':' and '@', which a path, a
 //     query and a fragment take as they are; that leaves '%', '?', '#' and
 //     the bytes no component allows. The vector kernels (scanStopsAVX2, ...)
-//     return it exactly, and so does scanStopsGeneric.
+//     return it exactly.
 //
 // The path walk (parsePath) visits a mask that holds every stop and may hold
 // '/', ':' and '@' too, which it skips: scanPath(s), pathIn(s, special) and
@@ -166,19 +166,4 @@ func special8(b string) uint64 {
 func scanFirstGeneric(s string) (special, path, notScheme uint64) {
 	special = scanGeneric(s)
 	return special, special, ^uint64(0)
-}
-
-// scanStopsGeneric returns the stops of the block s exactly, as the vector
-// kernels do; the parser does not need them exact (see above).
-func scanStopsGeneric(s string) uint64 { return stopsAmong(s, scanGeneric(s)) }
-
-// stopsAmong returns the stops among the special bits of the block s.
-func stopsAmong(s string, special uint64) uint64 {
-	stops := special
-	for m := special; m != 0; m &= m - 1 {
-		if c := s[bits.TrailingZeros64(m)]; c == '/' || c == ':' || c == '@' {
-			stops &^= m & -m
-		}
-	}
-	return stops
 }
