@@ -101,7 +101,13 @@ func TestScanEveryByteEveryPosition(t *testing.T) {
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
 		k, _ := levelKernels(l)
 		const maxLen = 2*blockSize + 1
-		for _, bg := range []byte{'a', '/', '~'} {
+		backgrounds := []byte{'a', '/', '~'}
+		if testing.Short() {
+			// The ordinary background alone still gives each byte a bit of
+			// its own among zeros: for runs under an emulator.
+			backgrounds = backgrounds[:1]
+		}
+		for _, bg := range backgrounds {
 			buf := []byte(strings.Repeat(string(bg), maxLen))
 			for n := 1; n <= maxLen; n++ {
 				// The scanners keep nothing, so s may alias buf.
