@@ -129,20 +129,25 @@ func (g *generator) query() {
 	}
 }
 
-// Load reads a file of one URI per line. Lines end with "\n" or "\r\n"; a
-// last line without one counts too. Nothing else is changed.
+// Load reads a file of one URI per line, as Lines splits it.
 func Load(path string) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return Lines(data), nil
+}
+
+// Lines splits data into lines that end with "\n" or "\r\n"; a last line
+// without one counts too. Nothing else is changed.
+func Lines(data []byte) []string {
 	data = bytes.TrimSuffix(data, []byte("\n"))
 	if len(data) == 0 {
-		return nil, nil
+		return nil
 	}
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimSuffix(l, "\r")
 	}
-	return lines, nil
+	return lines
 }

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	urilist "github.com/fasturi/fasturi/internal/corpus"
+)
+
+// A corpus is a list of URIs held in memory twice, as strings and as byte
+// slices, so that every parser gets the type it takes without a conversion
+// inside the timed loop.
+type corpus struct {
+	name    string // as tables show it
+	source  string // where it came from: a file, or the generator and its seed
+	strings []string
+	bytes   [][]byte
+	size    int64  // bytes, without line terminators
+	sha256  string // of the URIs joined by "\n", first 16 hex digits
+}
+
+// edgeText is the corpus committed with the benchmark: hand-written
+// references of the kinds parsers disagree on, with the examples of RFC 3986
+// among them. It is built in, so the command runs from any directory.
+//
+//go:embed corpora/edge.txt
+var edgeText []byte
+
+func newCorpus(name, source string, uris []string) *corpus {
+	c := &corpus{name: name, source: source, strings: uris, bytes: make([][]byte, len(uris))}
+	h := sha256.New()
+	for i, s := range uris {
+		c.bytes[i] = []byte(s)
+		c.size += int64(len(s))
+		if i > 0 {
+			h.Write([]byte{'\n'})
+		}
+		h.Write(c.bytes[i])
+	}
+	c.sha256 = hex.EncodeToString(h.Sum(nil))[:16]
+	return c
+}
+
+// generatedCorpus is the generator's mix of n URIs from seed.
+func generatedCorpus(n int, seed uint64) *corpus {
+	return newCorpus("generated", fmt.Sprintf("generated: %d URIs, seed %d", n, seed), urilist.Generate(n, seed))
+}
+
+// loadCorpus reads a file of one URI per line; the corpus is named after
+// the file.
+func loadCorpus(path string) (*corpus, error) {
+	uris, err := urilist.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(uris) == 0 {
+		return nil, fmt.Errorf("%s: no URIs", path)
+	}
+	return newCorpus(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.ToSlash(path), uris), nil
+}
+
+// loadCorpora returns the generated corpus, the committed one and the
+// files named on the command line, in that order. Two corpora may not share
+// a name: tables and sub-benchmarks are keyed by it.
+func loadCorpora(n int, seed uint64, files []string) ([]*corpus, error) {
+	list := []*corpus{generatedCorpus(n, seed), newCorpus("edge", "corpora/edge.txt (built in)", urilist.Lines(edgeText))}
+	for _, path := range files {
+		c, err := loadCorpus(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range list {
+			if o.name == c.name {
+				return nil, fmt.Errorf("%s: a corpus named %q is already loaded (from %s)", path, c.name, o.source)
+			}
+		}
+		list = append(list, c)
+	}
+	return list, nil
+}

@@ -1,0 +1,24 @@
+module github.com/fasturi/fasturi/bench
+
+go 1.26
+
+// The library under test, from this tree.
+replace github.com/fasturi/fasturi => ../
+
+require (
+	github.com/ada-url/goada v1.0.0
+	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000
+	github.com/klauspost/cpuid/v2 v2.4.2
+	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/valyala/fasthttp v1.74.0
+)
+
+require (
+	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	github.com/klauspost/compress v1.20.0 // indirect
+	github.com/molecule-man/go-brrr v1.0.1 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	golang.org/x/net v0.58.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
+)

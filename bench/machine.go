@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/klauspost/cpuid/v2"
+)
+
+// A machine is what a report records of where and how it was measured.
+type machine struct {
+	date     time.Time
+	cpu      string // brand string, vendor, family, model
+	cores    string
+	features string // the instruction sets that the parsers' speed depends on
+	goVer    string // Go version, GOOS/GOARCH, GOMAXPROCS
+	build    string // fasturi's build: the assembly scanner, or purego
+	revision string // the tree's git revision, when it is a git checkout
+}
+
+// simdFeatures are listed in a report when the CPU has them.
+var simdFeatures = []cpuid.FeatureID{
+	cpuid.SSE42, cpuid.AVX, cpuid.AVX2, cpuid.BMI2,
+	cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.HYPERVISOR,
+}
+
+func thisMachine() machine {
+	m := machine{
+		date: time.Now().UTC(),
+		cpu: fmt.Sprintf("%s (%s family %d model %d)",
+			strings.TrimSpace(cpuid.CPU.BrandName), cpuid.CPU.VendorString, cpuid.CPU.Family, cpuid.CPU.Model),
+		cores: fmt.Sprintf("%d logical CPUs (%d physical cores reported)", runtime.NumCPU(), cpuid.CPU.PhysicalCores),
+		goVer: fmt.Sprintf("%s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0)),
+		build: fasturiBuild,
+	}
+	var have []string
+	for _, f := range simdFeatures {
+		if cpuid.CPU.Supports(f) {
+			have = append(have, f.String())
+		}
+	}
+	m.features = strings.Join(have, " ")
+	if m.features == "" {
+		m.features = "none of " + fmt.Sprint(simdFeatures)
+	}
+	if out, err := exec.Command("git", "describe", "--always", "--dirty", "--abbrev=12").Output(); err == nil {
+		m.revision = strings.TrimSpace(string(out))
+	}
+	return m
+}
+
+// moduleVersion is the version of module path that this program was built
+// with: "this tree" for a local replacement, "Go " and the toolchain's
+// version for the standard library (path ""), "" when unknown.
+func moduleVersion(path string) string {
+	if path == "" {
+		return runtime.Version()
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, d := range info.Deps {
+		if d.Path != path {
+			continue
+		}
+		switch {
+		case d.Replace != nil && d.Replace.Version == "":
+			return "this tree"
+		case d.Replace != nil:
+			return d.Replace.Version
+		}
+		return d.Version
+	}
+	return ""
+}

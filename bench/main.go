@@ -1,0 +1,134 @@
+// Command bench measures fasturi against the URI parsers a Go user would
+// otherwise pick, on the same corpora in the same run, with the same method,
+// and writes a report: a Markdown table per corpus (ns/URI, MB/s,
+// allocations, accepted inputs), a validity-agreement matrix with examples,
+// and an SVG bar chart.
+//
+// Usage, from this directory:
+//
+//	go run . [flags] [FILE...]
+//
+// Every run measures the generated corpus and the built-in edge cases, then
+// each FILE (one URI per line). The report goes to -out (results/ by
+// default: results.md and chart.svg); a progress line goes to stderr.
+//
+// The same parsers and corpora are Go benchmarks too (bench_test.go), for
+// benchstat:
+//
+//	go test -run '^$' -bench . -count 10 -corpus a.txt,b.txt
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	urilist "github.com/fasturi/fasturi/internal/corpus"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: go run . [flags] [FILE...]\n\n"+
+			"Measures every parser on the generated corpus, the built-in edge cases\n"+
+			"and each FILE (one URI per line), and writes a report.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	var (
+		out      = fs.String("out", "results", "directory for results.md and chart.svg; \"\" writes only the summary to stdout")
+		trials   = fs.Int("trials", 7, "timed trials per parser and corpus")
+		minTime  = fs.Duration("mintime", 100*time.Millisecond, "shortest trial: whole passes over the corpus are repeated until it lasts this long")
+		keys     = fs.String("parsers", "", "comma-separated parsers to run (default all): "+parserKeys())
+		genCount = fs.Int("gen", 20000, "URIs in the generated corpus")
+		seed     = fs.Uint64("seed", 1, "the generator's seed")
+		emit     = fs.Bool("emit", false, "write the generated corpus to stdout, one URI per line, and exit")
+	)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *emit {
+		var b bytes.Buffer
+		for _, s := range urilist.Generate(*genCount, *seed) {
+			b.WriteString(s)
+			b.WriteByte('\n')
+		}
+		_, err := stdout.Write(b.Bytes())
+		return err
+	}
+	if *trials < 1 || *genCount < 1 {
+		return fmt.Errorf("-trials and -gen must be at least 1")
+	}
+	ps, unknown := selectParsers(*keys)
+	if len(unknown) > 0 {
+		return fmt.Errorf("unknown parsers %s; known: %s", strings.Join(unknown, ", "), parserKeys())
+	}
+	corpora, err := loadCorpora(*genCount, *seed, fs.Args())
+	if err != nil {
+		return err
+	}
+
+	r := &report{
+		machine: thisMachine(),
+		method:  method{trials: *trials, minTime: *minTime},
+		command: commandLine(args),
+		parsers: ps,
+	}
+	bar := newProgressLine(stderr, len(corpora)*len(ps)*(1+*trials))
+	start := time.Now()
+	for _, c := range corpora {
+		r.runs = append(r.runs, corpusRun{corpus: c, results: measure(c, ps, r.method, bar.step)})
+	}
+	bar.done(fmt.Sprintf("%d parsers on %d corpora in %s", len(ps), len(corpora), time.Since(start).Round(100*time.Millisecond)))
+
+	var summary bytes.Buffer
+	r.writeSummary(&printer{w: &summary})
+	if _, err := stdout.Write(summary.Bytes()); err != nil {
+		return err
+	}
+	if *out == "" {
+		return nil
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	var md, svg bytes.Buffer
+	if err := r.writeMarkdown(&md, "chart.svg"); err != nil {
+		return err
+	}
+	if err := r.writeChart(&svg); err != nil {
+		return err
+	}
+	for name, b := range map[string][]byte{"results.md": md.Bytes(), "chart.svg": svg.Bytes()} {
+		if err := os.WriteFile(filepath.Join(*out, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "\nreport: %s, chart: %s\n", filepath.Join(*out, "results.md"), filepath.Join(*out, "chart.svg"))
+	return nil
+}
+
+func parserKeys() string {
+	keys := make([]string, len(parsers))
+	for i, p := range parsers {
+		keys[i] = p.key
+	}
+	return strings.Join(keys, ",")
+}
+
+// commandLine is the command that repeats this run, from this directory.
+func commandLine(args []string) string {
+	return strings.TrimSpace("go run . " + strings.Join(args, " "))
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"time"
+)
+
+// method is how every parser is measured on every corpus.
+type method struct {
+	trials  int           // timed trials per parser and corpus
+	minTime time.Duration // a trial repeats whole passes until it lasts this long
+}
+
+// A result is one parser on one corpus.
+type result struct {
+	parser *parser
+	corpus *corpus
+	ok     []bool    // whether the parser accepted each URI
+	trials []float64 // ns per URI, one per trial
+	allocs float64   // Go heap allocations per URI (cgo's C++ heap is not seen)
+	heap   float64   // Go heap bytes allocated per URI
+}
+
+func (r *result) accepted() int {
+	n := 0
+	for _, ok := range r.ok {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// median is the median time per URI over the trials.
+func (r *result) median() float64 { return median(r.trials) }
+
+// spread is the largest distance of a trial from the median, as a
+// fraction of the median.
+func (r *result) spread() float64 {
+	m := r.median()
+	d := 0.0
+	for _, t := range r.trials {
+		d = max(d, math.Abs(t-m))
+	}
+	return d / m
+}
+
+// mbPerSec is the corpus's bytes (without line ends) per second, at the
+// median.
+func (r *result) mbPerSec() float64 {
+	return float64(r.corpus.size) / (r.median() * float64(len(r.corpus.strings))) * 1e3
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// progress is told what runs now; it is called outside the timed code.
+type progress func(c *corpus, p *parser, step string)
+
+// measure runs every parser on one corpus:
+//
+//  1. one untimed pass that records what each parser accepts and what it
+//     allocates (runtime.ReadMemStats around it), and that warms up caches,
+//     branch predictors and the parser's own pools;
+//  2. a calibration: the number of passes that lasts at least m.minTime;
+//  3. m.trials rounds; each round times every parser once, in an order that
+//     rotates from round to round, so that the machine's drift and the
+//     garbage one parser leaves behind fall on all of them alike. The heap
+//     is collected before each timed trial.
+func measure(c *corpus, ps []*parser, m method, tell progress) []*result {
+	results := make([]*result, len(ps))
+	passes := make([]int, len(ps))
+	for i, p := range ps {
+		tell(c, p, "warm-up")
+		r := &result{parser: p, corpus: c, ok: make([]bool, len(c.strings))}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		p.run(c, r.ok)
+		runtime.ReadMemStats(&after)
+		n := float64(len(c.strings))
+		r.allocs = float64(after.Mallocs-before.Mallocs) / n
+		r.heap = float64(after.TotalAlloc-before.TotalAlloc) / n
+		passes[i] = calibrate(c, p, r.ok, m.minTime)
+		results[i] = r
+	}
+	for t := range m.trials {
+		for j := range ps {
+			i := (j + t) % len(ps)
+			r := results[i]
+			tell(c, r.parser, trialStep(t, m.trials))
+			runtime.GC()
+			r.trials = append(r.trials, timePasses(c, r.parser, r.ok, passes[i]))
+		}
+	}
+	return results
+}
+
+// calibrate returns the number of whole passes that lasts at least d.
+func calibrate(c *corpus, p *parser, ok []bool, d time.Duration) int {
+	n := 1
+	for {
+		start := time.Now()
+		for range n {
+			p.run(c, ok)
+		}
+		elapsed := time.Since(start)
+		if elapsed >= d {
+			return n
+		}
+		// Aim 20% past d, at least doubling, so that calibration ends fast.
+		next := int(float64(n) * 1.2 * float64(d) / float64(max(elapsed, time.Microsecond)))
+		n = max(2*n, min(next, 100*n))
+	}
+}
+
+// timePasses runs n passes and returns the time per URI in nanoseconds.
+func timePasses(c *corpus, p *parser, ok []bool, n int) float64 {
+	start := time.Now()
+	for range n {
+		p.run(c, ok)
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(n) / float64(len(c.strings))
+}
+
+func trialStep(t, trials int) string { return fmt.Sprintf("trial %d/%d", t+1, trials) }

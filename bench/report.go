@@ -1,0 +1,239 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// A report is everything one run measured, and how.
+type report struct {
+	machine machine
+	method  method
+	command string // the command line, as it can be typed again
+	runs    []corpusRun
+	parsers []*parser
+}
+
+// writeMarkdown writes the whole report: machine, method, parsers,
+// corpora, a summary grid, a table per corpus and the agreement matrix.
+// chart is the chart's file name relative to the report ("" for none).
+func (r *report) writeMarkdown(w io.Writer, chart string) error {
+	p := &printer{w: w}
+	m := r.machine
+	p.f("# URI parsers compared\n\n")
+	p.f("Measured %s on %s, by `%s`.\n\n", m.date.Format("2006-01-02 15:04 MST"), m.cpu, r.command)
+	if chart != "" {
+		p.f("![Time per URI, per corpus and parser](%s)\n\n", chart)
+	}
+	p.f("## Time per URI\n\n")
+	r.writeSummary(p)
+	p.f("\n## Per corpus\n")
+	for _, run := range r.runs {
+		r.writeCorpus(p, run)
+	}
+	p.f("\n## Validity agreement\n\n")
+	r.writeAgreement(p)
+	p.f("\n## Parsers\n\n")
+	p.f("| parser | module | implements |\n| --- | --- | --- |\n")
+	for _, ps := range r.parsers {
+		mod := "standard library"
+		if ps.module != "" {
+			mod = "`" + ps.module + "`"
+		}
+		p.f("| %s | %s %s | %s |\n", ps.name, mod, moduleVersion(ps.module), ps.spec)
+	}
+	p.f("\n## Corpora\n\n")
+	p.f("| corpus | source | URIs | bytes | mean length | sha256 (first 16 hex) |\n| --- | --- | ---: | ---: | ---: | --- |\n")
+	for _, run := range r.runs {
+		c := run.corpus
+		p.f("| %s | %s | %s | %s | %.1f | `%s` |\n", c.name, c.source, group(len(c.strings)), group(int(c.size)),
+			float64(c.size)/float64(len(c.strings)), c.sha256)
+	}
+	p.f("\n## Machine and method\n\n")
+	p.f("- CPU: %s; %s\n", m.cpu, m.cores)
+	p.f("- Instruction sets: %s\n", m.features)
+	p.f("- Go: %s\n", m.goVer)
+	p.f("- fasturi: %s", m.build)
+	if m.revision != "" {
+		p.f(", tree at `%s`", m.revision)
+	}
+	p.f("\n")
+	p.f("- Every corpus is read into memory first, as strings and as byte slices, so that each parser\n"+
+		"  gets the type it takes without a conversion in the timed loop.\n"+
+		"- Per corpus, each parser makes one untimed pass, which records what it accepts and what it\n"+
+		"  allocates (runtime.MemStats: Go heap only, the C++ heap behind cgo is not seen), then a\n"+
+		"  calibration finds the number of whole passes that lasts at least %s.\n"+
+		"- %d timed trials per parser, in rounds: each round times every parser once, starting with a\n"+
+		"  different one each round; the heap is collected before each trial.\n"+
+		"- ns/URI is the median of the trials; ± is the largest distance of a trial from the median.\n"+
+		"  MB/s counts the URIs' bytes without line ends. Ratios are against fasturi.Parse on the same\n"+
+		"  corpus in the same run; compare numbers from one run only.\n", r.method.minTime, r.method.trials)
+	return p.err
+}
+
+// writeSummary writes a grid: a row per parser, a column per corpus.
+func (r *report) writeSummary(p *printer) {
+	p.f("ns per URI, median of %d trials; in parentheses, how many times fasturi.Parse's time.\n\n", r.method.trials)
+	p.f("| parser |")
+	for _, run := range r.runs {
+		p.f(" %s |", run.corpus.name)
+	}
+	p.f("\n| --- |%s\n", strings.Repeat(" ---: |", len(r.runs)))
+	for i, ps := range r.parsers {
+		p.f("| %s |", ps.name)
+		for _, run := range r.runs {
+			res := run.results[i]
+			p.f(" %s%s |", nanos(res.median()), ratio(run, res))
+		}
+		p.f("\n")
+	}
+}
+
+func (r *report) writeCorpus(p *printer, run corpusRun) {
+	c := run.corpus
+	p.f("\n### %s\n\n", c.name)
+	p.f("%s URIs, %s bytes (%s).\n\n", group(len(c.strings)), group(int(c.size)), c.source)
+	p.f("| parser | ns/URI | ± | MB/s | allocs/URI | bytes/URI | accepted | time vs fasturi.Parse |\n")
+	p.f("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, res := range run.results {
+		p.f("| %s | %s | %.0f%% | %.0f | %s | %s | %s | %s |\n", res.parser.name, nanos(res.median()), 100*res.spread(),
+			res.mbPerSec(), decimal(res.allocs), decimal(res.heap), group(res.accepted()), strings.Trim(ratio(run, res), " ()"))
+	}
+}
+
+func (r *report) writeAgreement(p *printer) {
+	ds := agreement(r.runs)
+	if len(ds) == 0 {
+		p.f("Fewer than two validating parsers ran: nothing to compare.\n")
+		return
+	}
+	total := 0
+	for _, run := range r.runs {
+		total += len(run.corpus.strings)
+	}
+	var names []*parser
+	for _, ps := range r.parsers {
+		if ps.validates {
+			names = append(names, ps)
+		}
+	}
+	p.f("How many of the %s inputs (all corpora) each pair of parsers decides differently: one accepts, the other rejects. ", group(total))
+	p.f("fasturi.Split, which never rejects, is left out.\n\n")
+	p.f("| |")
+	for _, ps := range names {
+		p.f(" %s |", ps.name)
+	}
+	p.f("\n| --- |%s\n", strings.Repeat(" ---: |", len(names)))
+	count := map[[2]*parser]int{}
+	for _, d := range ds {
+		count[[2]*parser{d.a, d.b}] = d.total()
+		count[[2]*parser{d.b, d.a}] = d.total()
+	}
+	for _, a := range names {
+		p.f("| %s |", a.name)
+		for _, b := range names {
+			if a == b {
+				p.f(" · |")
+			} else {
+				p.f(" %s |", group(count[[2]*parser{a, b}]))
+			}
+		}
+		p.f("\n")
+	}
+	p.f("\nPer pair, the inputs only one of them accepts, with the shortest example of each corpus (corpus:line):\n\n")
+	for _, d := range ds {
+		if d.total() == 0 {
+			p.f("- %s and %s agree on every input.\n", d.a.name, d.b.name)
+			continue
+		}
+		p.f("- %s and %s: %s inputs.\n", d.a.name, d.b.name, group(d.total()))
+		side := func(yes, no *parser, n int, ex []example) {
+			if n == 0 {
+				return
+			}
+			p.f("  - only %s accepts %s:", yes.name, group(n))
+			for i, e := range ex {
+				sep := ","
+				if i == 0 {
+					sep = ""
+				}
+				p.f("%s %s (%s:%d)", sep, quoteURI(e.uri()), e.corpus.name, e.line)
+			}
+			p.f("\n")
+		}
+		side(d.a, d.b, d.onlyA, d.exA)
+		side(d.b, d.a, d.onlyB, d.exB)
+	}
+}
+
+// ratio is res's time as a multiple of fasturi.Parse's on the same corpus,
+// " (3.2×)", or "" for fasturi.Parse itself or when it did not run.
+func ratio(run corpusRun, res *result) string {
+	for _, base := range run.results {
+		if base.parser.key == "fasturi" && base != res {
+			return fmt.Sprintf(" (%.1f×)", res.median()/base.median())
+		}
+	}
+	return ""
+}
+
+// nanos formats a time in ns with three significant digits or more.
+func nanos(ns float64) string {
+	switch {
+	case ns < 10:
+		return strconv.FormatFloat(ns, 'f', 2, 64)
+	case ns < 100:
+		return strconv.FormatFloat(ns, 'f', 1, 64)
+	}
+	return group(int(ns + 0.5))
+}
+
+func decimal(x float64) string {
+	if x == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+// group writes n with thousands separators: 48,010.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && s[i-1] != '-' && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// quoteURI shows a URI in Markdown: as code when it is printable ASCII
+// without spaces or backquotes, else as a Go string literal in code, so
+// that every byte shows.
+func quoteURI(s string) string {
+	if s == "" {
+		return "(empty line)"
+	}
+	for i := range len(s) {
+		if s[i] <= ' ' || s[i] > '~' || s[i] == '`' {
+			return "`" + strconv.Quote(s) + "`"
+		}
+	}
+	return "`" + s + "`"
+}
+
+// printer keeps the first write error, so that report code can write
+// without checking each call.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) f(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
