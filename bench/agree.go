@@ -24,6 +24,7 @@ func (e example) uri() string { return e.corpus.strings[e.line-1] }
 type disagreement struct {
 	a, b         *parser
 	onlyA, onlyB int
+	perCorpus    []int // disagreements in each corpus, in the order measured
 	// Up to maxExamples inputs each: the shortest of each corpus, corpora
 	// in the order they were measured.
 	exA, exB []example
@@ -52,6 +53,7 @@ func agreement(runs []corpusRun) []*disagreement {
 			for _, run := range runs {
 				okA, okB := run.results[i].ok, run.results[j].ok
 				shortestA, shortestB := -1, -1
+				before := d.total()
 				for k := range okA {
 					if okA[k] == okB[k] {
 						continue
@@ -64,6 +66,7 @@ func agreement(runs []corpusRun) []*disagreement {
 						shortestB = shorter(run.corpus, shortestB, k)
 					}
 				}
+				d.perCorpus = append(d.perCorpus, d.total()-before)
 				d.exA = addExample(d.exA, run.corpus, shortestA)
 				d.exB = addExample(d.exB, run.corpus, shortestB)
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -54,7 +55,7 @@ func thisMachine() machine {
 }
 
 // moduleVersion is the version of module path that this program was built
-// with: "this tree" for a local replacement, "Go " and the toolchain's
+// with: "this tree" when go.mod replaces it with a directory, the Go
 // version for the standard library (path ""), "" when unknown.
 func moduleVersion(path string) string {
 	if path == "" {
@@ -68,13 +69,13 @@ func moduleVersion(path string) string {
 		if d.Path != path {
 			continue
 		}
-		switch {
-		case d.Replace != nil && d.Replace.Version == "":
-			return "this tree"
-		case d.Replace != nil:
-			return d.Replace.Version
+		if d.Replace == nil {
+			return d.Version
 		}
-		return d.Version
+		if strings.HasPrefix(d.Replace.Path, ".") || filepath.IsAbs(d.Replace.Path) {
+			return "this tree" // replaced by a directory
+		}
+		return d.Replace.Version
 	}
 	return ""
 }

@@ -94,7 +94,13 @@ func measure(c *corpus, ps []*parser, m method, tell progress) []*result {
 		n := float64(len(c.strings))
 		r.allocs = float64(after.Mallocs-before.Mallocs) / n
 		r.heap = float64(after.TotalAlloc-before.TotalAlloc) / n
-		passes[i] = calibrate(c, p, r.ok, m.minTime)
+		passes[i] = calibrate(m.minTime, func(n int) time.Duration {
+			start := time.Now()
+			for range n {
+				p.run(c, r.ok)
+			}
+			return time.Since(start)
+		})
 		results[i] = r
 	}
 	for t := range m.trials {
@@ -109,16 +115,15 @@ func measure(c *corpus, ps []*parser, m method, tell progress) []*result {
 	return results
 }
 
-// calibrate returns the number of whole passes that lasts at least d.
-func calibrate(c *corpus, p *parser, ok []bool, d time.Duration) int {
+// calibrate returns the number of whole passes that lasts at least d,
+// timing n passes with timeN; at most maxPasses, for a clock too coarse to
+// see a pass.
+func calibrate(d time.Duration, timeN func(n int) time.Duration) int {
+	const maxPasses = 1 << 24
 	n := 1
 	for {
-		start := time.Now()
-		for range n {
-			p.run(c, ok)
-		}
-		elapsed := time.Since(start)
-		if elapsed >= d {
+		elapsed := timeN(n)
+		if elapsed >= d || n >= maxPasses {
 			return n
 		}
 		// Aim 20% past d, at least doubling, so that calibration ends fast.

@@ -45,8 +45,8 @@ var parsers = []*parser{
 	{
 		key:    "fasturi-split",
 		module: "github.com/fasturi/fasturi",
-		name: "fasturi.Split",
-		spec: "RFC 3986 Appendix B split, never fails",
+		name:   "fasturi.Split",
+		spec:   "RFC 3986 Appendix B split, never fails",
 		run: func(c *corpus, ok []bool) {
 			for i, b := range c.bytes {
 				fasturi.Split(b)

@@ -142,18 +142,24 @@ func (r *report) writeAgreement(p *printer) {
 		}
 		p.f("\n")
 	}
-	p.f("\nPer pair, the inputs only one of them accepts, with the shortest example of each corpus (corpus:line):\n\n")
+	p.f("\nPer pair: where they disagree, and the inputs only one of them accepts, with the shortest example from each corpus (corpus:line).\n\n")
 	for _, d := range ds {
 		if d.total() == 0 {
 			p.f("- %s and %s agree on every input.\n", d.a.name, d.b.name)
 			continue
 		}
-		p.f("- %s and %s: %s inputs.\n", d.a.name, d.b.name, group(d.total()))
+		var where []string
+		for i, n := range d.perCorpus {
+			if n > 0 {
+				where = append(where, r.runs[i].corpus.name+" "+group(n))
+			}
+		}
+		p.f("- %s and %s: %s (%s).\n", d.a.name, d.b.name, inputs(d.total()), strings.Join(where, ", "))
 		side := func(yes, no *parser, n int, ex []example) {
 			if n == 0 {
 				return
 			}
-			p.f("  - only %s accepts %s:", yes.name, group(n))
+			p.f("  - %s accepted only by %s:", inputs(n), yes.name)
 			for i, e := range ex {
 				sep := ","
 				if i == 0 {
@@ -166,6 +172,13 @@ func (r *report) writeAgreement(p *printer) {
 		side(d.a, d.b, d.onlyA, d.exA)
 		side(d.b, d.a, d.onlyB, d.exB)
 	}
+}
+
+func inputs(n int) string {
+	if n == 1 {
+		return "1 input"
+	}
+	return group(n) + " inputs"
 }
 
 // ratio is res's time as a multiple of fasturi.Parse's on the same corpus,
@@ -219,7 +232,11 @@ func quoteURI(s string) string {
 	}
 	for i := range len(s) {
 		if s[i] <= ' ' || s[i] > '~' || s[i] == '`' {
-			return "`" + strconv.Quote(s) + "`"
+			q := strconv.Quote(s)
+			if strings.Contains(q, "`") {
+				return "`` " + q + " ``"
+			}
+			return "`" + q + "`"
 		}
 	}
 	return "`" + s + "`"

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The benchmarks time the same parsers on the same corpora as the command,
+// as Go benchmarks, for benchstat:
+//
+//	go test -run '^$' -bench . -count 10 -corpus a.txt,b.txt > new.txt
+//	benchstat -col /parser -filter .unit:ns/uri new.txt
+//
+// Each iteration is one pass over a whole corpus; ns/uri and allocs/uri
+// divide by the corpus's length, and MB/s counts its bytes.
+var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on, besides the generated and edge corpora")
+
+func BenchmarkParsers(b *testing.B) {
+	var files []string
+	if *corpusFlag != "" {
+		files = strings.Split(*corpusFlag, ",")
+	}
+	corpora, err := loadCorpora(20000, 1, files)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range corpora {
+		b.Run("corpus="+c.name, func(b *testing.B) {
+			for _, p := range parsers {
+				b.Run("parser="+p.key, func(b *testing.B) { benchmarkPasses(b, c, p) })
+			}
+		})
+	}
+}
+
+func benchmarkPasses(b *testing.B, c *corpus, p *parser) {
+	ok := make([]bool, len(c.strings))
+	b.SetBytes(c.size)
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		p.run(c, ok)
+	}
+	runtime.ReadMemStats(&after)
+	uris := float64(b.N) * float64(len(c.strings))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/uris, "ns/uri")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/uris, "allocs/uri")
+}

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	urilist "github.com/fasturi/fasturi/internal/corpus"
+)
+
+// TestParsersDecide checks that every parser's run records its own
+// decision for each input, in input order, on inputs whose fate each
+// parser's specification settles.
+func TestParsersDecide(t *testing.T) {
+	inputs := []string{
+		"http://example.com/a?b#c", // every parser accepts
+		"http://[::1",              // no parser accepts an unclosed IP literal
+		"/a/b?c",                   // a reference: WHATWG parsers need a base URL
+		"http://example.com/%zz",   // a bad escape: WHATWG and fasthttp pass it through
+		"",                         // the empty reference; not a request-target
+	}
+	want := map[string][]bool{
+		"fasturi":         {true, false, true, false, true},
+		"fasturi-split":   {true, true, true, true, true},
+		"net-url":         {true, false, true, false, true},
+		"net-url-request": {true, false, true, false, false},
+		"fasthttp":        {true, false, true, true, true},
+		"goada":           {true, false, false, true, false},
+		"whatwg-url":      {true, false, false, true, false},
+	}
+	c := newCorpus("t", "test", inputs)
+	for _, p := range parsers {
+		ok := make([]bool, len(inputs))
+		p.run(c, ok)
+		w, found := want[p.key]
+		if !found {
+			t.Errorf("%s: no expectation in this test", p.key)
+			continue
+		}
+		if !slices.Equal(ok, w) {
+			t.Errorf("%s accepted %v, want %v (inputs %q)", p.key, ok, w, inputs)
+		}
+	}
+}
+
+func TestSelectParsers(t *testing.T) {
+	ps, unknown := selectParsers("goada, fasturi,nope")
+	if len(ps) != 2 || ps[0].key != "fasturi" || ps[1].key != "goada" || !slices.Equal(unknown, []string{"nope"}) {
+		t.Errorf("selectParsers = %v, %v", ps, unknown)
+	}
+	if ps, _ := selectParsers(""); len(ps) != len(parsers) {
+		t.Errorf("selectParsers(\"\") = %d parsers, want all %d", len(ps), len(parsers))
+	}
+}
+
+func TestMedianSpread(t *testing.T) {
+	for _, tc := range []struct {
+		trials         []float64
+		median, spread float64
+	}{
+		{[]float64{30, 10, 20}, 20, 0.5},
+		{[]float64{10, 40, 20, 30}, 25, 0.6},
+		{[]float64{7}, 7, 0},
+	} {
+		r := &result{trials: tc.trials}
+		if m, s := r.median(), r.spread(); m != tc.median || math.Abs(s-tc.spread) > 1e-12 {
+			t.Errorf("%v: median %v spread %v, want %v %v", tc.trials, m, s, tc.median, tc.spread)
+		}
+	}
+	if !math.IsNaN(median(nil)) {
+		t.Error("median of no trials is not NaN")
+	}
+}
+
+func TestFormatting(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 48010: "48,010", 1234567: "1,234,567", -4800: "-4,800"} {
+		if got := group(n); got != want {
+			t.Errorf("group(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for ns, want := range map[float64]string{4.256: "4.26", 20.44: "20.4", 327.15: "327", 5006.4: "5,006"} {
+		if got := nanos(ns); got != want {
+			t.Errorf("nanos(%v) = %q, want %q", ns, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"http://a/b":     "`http://a/b`",
+		"":               "(empty line)",
+		" http://a/":     "`\" http://a/\"`",
+		"a\tb":           "`\"a\\tb\"`",
+		"http://exä.com": "`\"http://exä.com\"`",
+		"\xff":           "`\"\\xff\"`",
+		"a`b":            "`` \"a`b\" ``",
+	} {
+		if got := quoteURI(in); got != want {
+			t.Errorf("quoteURI(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestAgreement counts disagreements and picks examples from decisions
+// set by hand.
+func TestAgreement(t *testing.T) {
+	a := &parser{key: "a", name: "A", validates: true}
+	b := &parser{key: "b", name: "B", validates: true}
+	split := &parser{key: "s", name: "S"}
+	c1 := newCorpus("one", "test", []string{"x", "long-only-a", "yy", "zz", "q"})
+	c2 := newCorpus("two", "test", []string{"yy", "bb-only", "b"})
+	runs := []corpusRun{
+		{corpus: c1, results: []*result{
+			{parser: a, ok: []bool{true, true, true, false, true}},
+			{parser: split, ok: []bool{true, true, true, true, true}},
+			{parser: b, ok: []bool{true, false, false, true, true}},
+		}},
+		{corpus: c2, results: []*result{
+			{parser: a, ok: []bool{true, false, false}},
+			{parser: split, ok: []bool{true, true, true}},
+			{parser: b, ok: []bool{false, true, true}},
+		}},
+	}
+	ds := agreement(runs)
+	if len(ds) != 1 {
+		t.Fatalf("%d pairs, want 1 (the splitter is left out)", len(ds))
+	}
+	d := ds[0]
+	if d.a != a || d.b != b || d.onlyA != 3 || d.onlyB != 3 || !slices.Equal(d.perCorpus, []int{3, 3}) {
+		t.Errorf("got %s/%s onlyA %d onlyB %d per corpus %v, want A/B 3 3 [3 3]", d.a.name, d.b.name, d.onlyA, d.onlyB, d.perCorpus)
+	}
+	// Only A: "long-only-a" and "yy" in one (shortest "yy"), "yy" in two
+	// (the same URI: not repeated).
+	if got := examples(d.exA); !slices.Equal(got, []string{"one:3 yy"}) {
+		t.Errorf("examples only A accepts: %v", got)
+	}
+	// Only B: "zz" in one; "bb-only" and "b" in two (shortest "b").
+	if got := examples(d.exB); !slices.Equal(got, []string{"one:4 zz", "two:3 b"}) {
+		t.Errorf("examples only B accepts: %v", got)
+	}
+}
+
+func examples(list []example) []string {
+	var s []string
+	for _, e := range list {
+		s = append(s, e.corpus.name+":"+itoa(e.line)+" "+e.uri())
+	}
+	return s
+}
+
+func itoa(n int) string { return group(n) }
+
+// TestRun runs the command on small corpora and checks what it writes.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "extra.txt")
+	if err := os.WriteFile(file, []byte("http://example.com/\r\nhttp://[::1\nnot a uri\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-trials", "2", "-mintime", "1ms", "-gen", "300", "-parsers", "fasturi,net-url,fasturi-split", "-out", out, file}
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("run: %v\nstderr:\n%s", err, stderr.String())
+	}
+	for _, want := range []string{"| parser | generated | edge | extra |", "| fasturi.Parse |", "| net/url.Parse |", "| fasturi.Split |"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if !strings.Contains(stderr.String(), "bench: 3 parsers on 3 corpora in ") {
+		t.Errorf("no last progress line:\n%s", stderr.String())
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"### extra\n\n3 URIs, 39 bytes (" + filepath.ToSlash(file) + ").",
+		"| fasturi.Split |", "![Time per URI, per corpus and parser](chart.svg)",
+		"| fasturi.Parse | · | ", "- Go: go1.",
+		// "not a uri" is rejected by both; the unclosed literal too.
+		"| extra | " + filepath.ToSlash(file) + " | 3 | 39 | 13.0 |",
+	} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("results.md lacks %q", want)
+		}
+	}
+	if rows := regexp.MustCompile(`(?m)^\| fasturi\.Parse \| [0-9]`).FindAll(md, -1); len(rows) != 3+1 {
+		t.Errorf("results.md: want a fasturi.Parse row per corpus and one in the summary")
+	}
+	svg, err := os.ReadFile(filepath.Join(out, "chart.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bars := checkSVG(t, svg)
+	if want := 3*3 + 1; bars != want { // a bar per parser and corpus, and the background
+		t.Errorf("chart.svg has %d rects, want %d", bars, want)
+	}
+}
+
+// checkSVG parses an SVG document and returns its number of rect elements.
+func checkSVG(t *testing.T, svg []byte) int {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	rects := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return rects
+		}
+		if err != nil {
+			t.Fatalf("chart.svg is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rect" {
+			rects++
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-parsers", "fasturi,nope"}, "unknown parsers nope"},
+		{[]string{"-trials", "0"}, "at least 1"},
+		{[]string{"corpora/edge.txt"}, `a corpus named "edge" is already loaded`},
+		{[]string{"no-such-file.txt"}, "no-such-file.txt"},
+	} {
+		err := run(append([]string{"-out", ""}, tc.args...), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("run %q: error %v, want one containing %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestEmit checks that -emit writes the generator's corpus, line for line.
+func TestEmit(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"-emit", "-gen", "50", "-seed", "9"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := urilist.Lines(out.Bytes()), urilist.Generate(50, 9); !slices.Equal(got, want) {
+		t.Errorf("-emit wrote %d lines, not the generator's %d", len(got), len(want))
+	}
+}
+
+// TestCalibrate checks the number of passes per trial against a clock
+// that the test sets: every pass takes perPass.
+func TestCalibrate(t *testing.T) {
+	for _, tc := range []struct{ perPass, min time.Duration }{
+		{time.Microsecond, time.Millisecond},
+		{3 * time.Millisecond, time.Millisecond}, // one pass is enough
+		{time.Nanosecond, 100 * time.Millisecond},
+		{0, time.Millisecond}, // a clock too coarse to see a pass
+	} {
+		calls := 0
+		n := calibrate(tc.min, func(n int) time.Duration {
+			calls++
+			if calls > 100 {
+				t.Fatalf("%v per pass: calibration does not end", tc.perPass)
+			}
+			return time.Duration(n) * tc.perPass
+		})
+		if tc.perPass == 0 {
+			continue
+		}
+		if got := time.Duration(n) * tc.perPass; got < tc.min || (n > 1 && got > 5*tc.min) {
+			t.Errorf("%v per pass, at least %v: %d passes, %v", tc.perPass, tc.min, n, got)
+		}
+	}
+}
