@@ -5,6 +5,11 @@ go 1.26
 // The library under test, from this tree.
 replace github.com/fasturi/fasturi => ../
 
+// The parsers compared, each at a version the Go module proxy serves:
+// fasthttp v1.74.0 (the proxy refuses v1.75.0, and v1.76.0 and v1.77.0 need
+// github.com/molecule-man/go-brrr v1.3.0, which it refuses too),
+// goada v1.0.0 (cgo: needs a C++ compiler), whatwg-url v0.6.2 (the
+// newest). cpuid names the CPU in every report.
 require (
 	github.com/ada-url/goada v1.0.0
 	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000

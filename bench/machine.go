@@ -18,7 +18,8 @@ type machine struct {
 	cpu      string // brand string, vendor, family, model
 	cores    string
 	features string // the instruction sets that the parsers' speed depends on
-	goVer    string // Go version, GOOS/GOARCH, GOMAXPROCS
+	goVer    string // Go version, GOOS/GOARCH
+	procs    int    // GOMAXPROCS while measuring
 	build    string // fasturi's build: the assembly scanner, or purego
 	revision string // the tree's git revision, when it is a git checkout
 }
@@ -35,7 +36,8 @@ func thisMachine() machine {
 		cpu: fmt.Sprintf("%s (%s family %d model %d)",
 			strings.TrimSpace(cpuid.CPU.BrandName), cpuid.CPU.VendorString, cpuid.CPU.Family, cpuid.CPU.Model),
 		cores: fmt.Sprintf("%d logical CPUs (%d physical cores reported)", runtime.NumCPU(), cpuid.CPU.PhysicalCores),
-		goVer: fmt.Sprintf("%s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0)),
+		goVer: fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH),
+		procs: runtime.GOMAXPROCS(0),
 		build: fasturiBuild,
 	}
 	var have []string
