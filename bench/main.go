@@ -50,8 +50,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	var (
 		out      = fs.String("out", "results", "directory for results.md and chart.svg; \"\" writes only the summary to stdout")
-		trials   = fs.Int("trials", 7, "timed trials per parser and corpus")
-		minTime  = fs.Duration("mintime", 100*time.Millisecond, "shortest trial: whole passes over the corpus are repeated until it lasts this long")
+		trials   = fs.Int("trials", 10, "timed trials per parser and corpus")
+		minTime  = fs.Duration("mintime", 60*time.Millisecond, "shortest trial: whole passes over the corpus are repeated until it lasts this long")
 		keys     = fs.String("parsers", "", "comma-separated parsers to run (default all): "+parserKeys())
 		genCount = fs.Int("gen", 20000, "URIs in the generated corpus")
 		seed     = fs.Uint64("seed", 1, "the generator's seed")
@@ -97,6 +97,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	bar.done(fmt.Sprintf("%d parsers on %d corpora in %s", len(ps), len(corpora), time.Since(start).Round(100*time.Millisecond)))
 
 	var summary bytes.Buffer
+	m := r.machine
+	fmt.Fprintf(&summary, "%s, %s, %s, GOMAXPROCS %d\n\n", m.date.Format("2006-01-02"), m.cpu, m.goVer, m.procs)
 	r.writeSummary(&printer{w: &summary})
 	if _, err := stdout.Write(summary.Bytes()); err != nil {
 		return err

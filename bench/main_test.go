@@ -99,6 +99,8 @@ func TestFormatting(t *testing.T) {
 		"http://exä.com": "`\"http://exä.com\"`",
 		"\xff":           "`\"\\xff\"`",
 		"a`b":            "`` \"a`b\" ``",
+		`"http://a/"`:    "`\"\\\"http://a/\\\"\"`",
+		`http:\\a\p`:     "`\"http:\\\\\\\\a\\\\p\"`",
 	} {
 		if got := quoteURI(in); got != want {
 			t.Errorf("quoteURI(%q) = %s, want %s", in, got, want)

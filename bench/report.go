@@ -144,7 +144,8 @@ func (r *report) writeAgreement(p *printer) {
 		}
 		p.f("\n")
 	}
-	p.f("\nPer pair: where they disagree, and the inputs only one of them accepts, with the shortest example from each corpus (corpus:line).\n\n")
+	p.f("\nPer pair: where they disagree, and the inputs only one of them accepts, with the shortest example from each corpus (corpus:line). ")
+	p.f("Inputs that are not printable ASCII, or that hold a space, a quote or a backslash, are shown as Go string literals, in double quotes.\n\n")
 	for _, d := range ds {
 		if d.total() == 0 {
 			p.f("- %s and %s agree on every input.\n", d.a.name, d.b.name)
@@ -226,14 +227,14 @@ func group(n int) string {
 }
 
 // quoteURI shows a URI in Markdown: as code when it is printable ASCII
-// without spaces or backquotes, else as a Go string literal in code, so
-// that every byte shows.
+// without space, backquote, double quote or backslash, else as a Go string
+// literal in code, so that every byte shows and no example reads two ways.
 func quoteURI(s string) string {
 	if s == "" {
 		return "(empty line)"
 	}
 	for i := range len(s) {
-		if s[i] <= ' ' || s[i] > '~' || s[i] == '`' {
+		if s[i] <= ' ' || s[i] > '~' || s[i] == '`' || s[i] == '"' || s[i] == '\\' {
 			q := strconv.Quote(s)
 			if strings.Contains(q, "`") {
 				return "`` " + q + " ``"
