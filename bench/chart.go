@@ -71,17 +71,17 @@ func (r *report) writeChart(w io.Writer) error {
 	return p.err
 }
 
-// A logAxis maps values between lo and hi, widened to powers of ten, onto
-// the pixels x0..x1.
+// A logAxis maps values between lo and hi, widened to the ticks around
+// them, onto the pixels x0..x1.
 type logAxis struct {
 	lo, hi float64 // log10 of the ends
 	x0, x1 float64
 }
 
 func newLogAxis(lo, hi float64, x0, x1 int) logAxis {
-	a := logAxis{lo: math.Floor(math.Log10(lo)), hi: math.Ceil(math.Log10(hi)), x0: float64(x0), x1: float64(x1)}
-	if a.hi == a.lo {
-		a.hi++
+	a := logAxis{lo: math.Log10(tickBelow(lo)), hi: math.Log10(tickAbove(hi)), x0: float64(x0), x1: float64(x1)}
+	if a.hi <= a.lo {
+		a.hi = a.lo + 1
 	}
 	return a
 }
@@ -90,17 +90,40 @@ func (a logAxis) x(v float64) float64 {
 	return a.x0 + (math.Log10(v)-a.lo)/(a.hi-a.lo)*(a.x1-a.x0)
 }
 
-// ticks are 1, 2 and 5 times each power of ten on the axis.
+// ticks are the values 1, 2 and 5 times a power of ten on the axis.
 func (a logAxis) ticks() []float64 {
 	var ts []float64
-	for e := a.lo; e <= a.hi; e++ {
+	for e := math.Floor(a.lo); e <= a.hi; e++ {
 		for _, m := range []float64{1, 2, 5} {
-			if t := m * math.Pow(10, e); math.Log10(t) <= a.hi+1e-9 {
+			t := m * math.Pow(10, e)
+			if l := math.Log10(t); l >= a.lo-1e-9 && l <= a.hi+1e-9 {
 				ts = append(ts, t)
 			}
 		}
 	}
 	return ts
+}
+
+// tickBelow and tickAbove round v down and up to 1, 2 or 5 times a power
+// of ten.
+func tickBelow(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{5, 2, 1} {
+		if m*p <= v*(1+1e-9) {
+			return m * p
+		}
+	}
+	return p
+}
+
+func tickAbove(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= v*(1-1e-9) {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 func tickLabel(t float64) string {

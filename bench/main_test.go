@@ -278,3 +278,23 @@ func TestCalibrate(t *testing.T) {
 		}
 	}
 }
+
+func TestLogAxis(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		ticks  []float64
+	}{
+		{34, 12723, []float64{20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000}},
+		{10, 100, []float64{10, 20, 50, 100}},
+		{4.2, 4.3, []float64{2, 5}},
+		{0.3, 7, []float64{0.2, 0.5, 1, 2, 5, 10}},
+	} {
+		a := newLogAxis(tc.lo, tc.hi, 100, 900)
+		if got := a.ticks(); !slices.EqualFunc(got, tc.ticks, func(x, y float64) bool { return math.Abs(x-y) < 1e-9*y }) {
+			t.Errorf("%v..%v: ticks %v, want %v", tc.lo, tc.hi, got, tc.ticks)
+		}
+		if x0, x1 := a.x(tc.ticks[0]), a.x(tc.ticks[len(tc.ticks)-1]); math.Abs(x0-100) > 1e-9 || math.Abs(x1-900) > 1e-9 {
+			t.Errorf("%v..%v: the axis runs from %v to %v, want 100 to 900", tc.lo, tc.hi, x0, x1)
+		}
+	}
+}
