@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,7 +21,7 @@ type corpus struct {
 	strings []string
 	bytes   [][]byte
 	size    int64  // bytes, without line terminators
-	sha256  string // of the URIs joined by "\n", first 16 hex digits
+	sha256  string // first 16 hex digits: of the file, or of the lines as -emit writes them
 }
 
 // edgeText is the corpus committed with the benchmark: hand-written
@@ -30,7 +31,9 @@ type corpus struct {
 //go:embed corpora/edge.txt
 var edgeText []byte
 
-func newCorpus(name, source string, uris []string) *corpus {
+// newCorpus makes a corpus of uris, read from data (a file's bytes); nil
+// data stands for the URIs one per line, each ended by "\n".
+func newCorpus(name, source string, uris []string, data []byte) *corpus {
 	// Both views point into one contiguous copy of the URIs, joined as the
 	// lines of a file, as they lie in a buffer a program reads a file into:
 	// one allocation per URI would scatter them over the heap, and parsers
@@ -46,34 +49,41 @@ func newCorpus(name, source string, uris []string) *corpus {
 		c.size += int64(len(s))
 		off = end + 1
 	}
-	sum := sha256.Sum256(buf)
+	if data == nil {
+		data = append(buf, '\n')
+		if len(uris) == 0 {
+			data = nil
+		}
+	}
+	sum := sha256.Sum256(data)
 	c.sha256 = hex.EncodeToString(sum[:8])
 	return c
 }
 
 // generatedCorpus is the generator's mix of n URIs from seed.
 func generatedCorpus(n int, seed uint64) *corpus {
-	return newCorpus("generated", fmt.Sprintf("generated: %d URIs, seed %d", n, seed), urilist.Generate(n, seed))
+	return newCorpus("generated", fmt.Sprintf("generated: %d URIs, seed %d", n, seed), urilist.Generate(n, seed), nil)
 }
 
 // loadCorpus reads a file of one URI per line; the corpus is named after
 // the file.
 func loadCorpus(path string) (*corpus, error) {
-	uris, err := urilist.Load(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
+	uris := urilist.Lines(data)
 	if len(uris) == 0 {
 		return nil, fmt.Errorf("%s: no URIs", path)
 	}
-	return newCorpus(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.ToSlash(path), uris), nil
+	return newCorpus(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.ToSlash(path), uris, data), nil
 }
 
 // loadCorpora returns the generated corpus, the committed one and the
 // files named on the command line, in that order. Two corpora may not share
 // a name: tables and sub-benchmarks are keyed by it.
 func loadCorpora(n int, seed uint64, files []string) ([]*corpus, error) {
-	list := []*corpus{generatedCorpus(n, seed), newCorpus("edge", "corpora/edge.txt (built in)", urilist.Lines(edgeText))}
+	list := []*corpus{generatedCorpus(n, seed), newCorpus("edge", "corpora/edge.txt (built in)", urilist.Lines(edgeText), edgeText)}
 	for _, path := range files {
 		c, err := loadCorpus(path)
 		if err != nil {

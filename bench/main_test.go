@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/xml"
 	"io"
 	"math"
@@ -36,7 +38,7 @@ func TestParsersDecide(t *testing.T) {
 		"goada":           {true, false, false, true, false},
 		"whatwg-url":      {true, false, false, true, false},
 	}
-	c := newCorpus("t", "test", inputs)
+	c := newCorpus("t", "test", inputs, nil)
 	for _, p := range parsers {
 		ok := make([]bool, len(inputs))
 		p.run(c, ok)
@@ -114,8 +116,8 @@ func TestAgreement(t *testing.T) {
 	a := &parser{key: "a", name: "A", validates: true}
 	b := &parser{key: "b", name: "B", validates: true}
 	split := &parser{key: "s", name: "S"}
-	c1 := newCorpus("one", "test", []string{"x", "long-only-a", "yy", "zz", "q"})
-	c2 := newCorpus("two", "test", []string{"yy", "bb-only", "b"})
+	c1 := newCorpus("one", "test", []string{"x", "long-only-a", "yy", "zz", "q"}, nil)
+	c2 := newCorpus("two", "test", []string{"yy", "bb-only", "b"}, nil)
 	runs := []corpusRun{
 		{corpus: c1, results: []*result{
 			{parser: a, ok: []bool{true, true, true, false, true}},
@@ -297,4 +299,33 @@ func TestLogAxis(t *testing.T) {
 			t.Errorf("%v..%v: the axis runs from %v to %v, want 100 to 900", tc.lo, tc.hi, x0, x1)
 		}
 	}
+}
+
+// TestCorpusSHA256 checks that a report's hashes can be checked with
+// sha256sum: of a file as it is, of the generated corpus as -emit writes it.
+func TestCorpusSHA256(t *testing.T) {
+	data := []byte("http://a/\r\nhttp://b/") // CRLF, no newline at the end
+	path := filepath.Join(t.TempDir(), "c.txt")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := loadCorpus(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := hash16(data); c.sha256 != want || c.name != "c" || !slices.Equal(c.strings, []string{"http://a/", "http://b/"}) {
+		t.Errorf("loadCorpus: %s %q %q, want c %q and sha256 %s", c.name, c.strings, c.sha256, []string{"http://a/", "http://b/"}, want)
+	}
+	var emitted bytes.Buffer
+	if err := run([]string{"-emit", "-gen", "30", "-seed", "4"}, &emitted, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if g, want := generatedCorpus(30, 4), hash16(emitted.Bytes()); g.sha256 != want {
+		t.Errorf("generated corpus: sha256 %s, want %s (of what -emit writes)", g.sha256, want)
+	}
+}
+
+func hash16(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }
