@@ -49,11 +49,8 @@ func newCorpus(name, source string, uris []string, data []byte) *corpus {
 		c.size += int64(len(s))
 		off = end + 1
 	}
-	if data == nil {
-		data = append(buf, '\n')
-		if len(uris) == 0 {
-			data = nil
-		}
+	if data == nil && len(uris) > 0 {
+		data = []byte(joined + "\n")
 	}
 	sum := sha256.Sum256(data)
 	c.sha256 = hex.EncodeToString(sum[:8])

@@ -24,6 +24,7 @@ type result struct {
 	heap   float64   // Go heap bytes allocated per URI
 }
 
+// accepted is the number of URIs the parser accepted.
 func (r *result) accepted() int {
 	n := 0
 	for _, ok := range r.ok {
