@@ -68,8 +68,9 @@ func TestMedianSpread(t *testing.T) {
 		trials         []float64
 		median, spread float64
 	}{
-		{[]float64{30, 10, 20}, 20, 0.5},
-		{[]float64{10, 40, 20, 30}, 25, 0.6},
+		{[]float64{30, 10, 20}, 20, 0.25},    // quartiles 15 and 25
+		{[]float64{10, 40, 20, 30}, 25, 0.3}, // quartiles 17.5 and 32.5
+		{[]float64{10, 10, 10, 11, 90}, 10, 0.05},
 		{[]float64{7}, 7, 0},
 	} {
 		r := &result{trials: tc.trials}
@@ -77,8 +78,8 @@ func TestMedianSpread(t *testing.T) {
 			t.Errorf("%v: median %v spread %v, want %v %v", tc.trials, m, s, tc.median, tc.spread)
 		}
 	}
-	if !math.IsNaN(median(nil)) {
-		t.Error("median of no trials is not NaN")
+	if !math.IsNaN(quantile(nil, 0.5)) {
+		t.Error("the median of no trials is not NaN")
 	}
 }
 

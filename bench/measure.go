@@ -36,17 +36,12 @@ func (r *result) accepted() int {
 }
 
 // median is the median time per URI over the trials.
-func (r *result) median() float64 { return median(r.trials) }
+func (r *result) median() float64 { return quantile(r.trials, 0.5) }
 
-// spread is the largest distance of a trial from the median, as a
-// fraction of the median.
+// spread is half the interquartile range of the trials, as a fraction of
+// the median: robust to the odd trial that a shared machine slows down.
 func (r *result) spread() float64 {
-	m := r.median()
-	d := 0.0
-	for _, t := range r.trials {
-		d = max(d, math.Abs(t-m))
-	}
-	return d / m
+	return (quantile(r.trials, 0.75) - quantile(r.trials, 0.25)) / 2 / r.median()
 }
 
 // mbPerSec is the corpus's bytes (without line ends) per second, at the
@@ -55,17 +50,19 @@ func (r *result) mbPerSec() float64 {
 	return float64(r.corpus.size) / (r.median() * float64(len(r.corpus.strings))) * 1e3
 }
 
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n == 0 {
+// quantile is the q-quantile of xs, interpolated linearly between the
+// two nearest values (NaN for no values).
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
 		return math.NaN()
 	}
-	if n%2 == 1 {
-		return s[n/2]
+	s := slices.Sorted(slices.Values(xs))
+	pos := q * float64(len(s)-1)
+	i := int(pos)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
 	}
-	return (s[n/2-1] + s[n/2]) / 2
+	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 }
 
 // progress is told what runs now; it is called outside the timed code.

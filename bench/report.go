@@ -69,7 +69,7 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 		"  different one each round; the heap is collected before each trial.\n"+
 		"- The parsers run one at a time; GOMAXPROCS is %d while they do, so that (at 1) the garbage\n"+
 		"  collector's work for a parser that allocates is done, and timed, on the same core.\n"+
-		"- ns/URI is the median of the trials; ± is the largest distance of a trial from the median.\n"+
+		"- ns/URI is the median of the trials; ± is half their interquartile range, relative to the median.\n"+
 		"  MB/s counts the URIs' bytes without line ends. Ratios are against fasturi.Parse on the same\n"+
 		"  corpus in the same run; compare numbers from one run only.\n", r.method.minTime, r.method.trials, r.machine.procs)
 	return p.err
