@@ -16,8 +16,9 @@ type report struct {
 	parsers []*parser
 }
 
-// writeMarkdown writes the whole report: machine, method, parsers,
-// corpora, a summary grid, a table per corpus and the agreement matrix.
+// writeMarkdown writes the whole report: a summary grid, a table per
+// corpus, the agreement matrix, then the parsers, corpora, machine and
+// method it was measured with.
 // chart is the chart's file name relative to the report ("" for none).
 func (r *report) writeMarkdown(w io.Writer, chart string) error {
 	p := &printer{w: w}
@@ -60,8 +61,8 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 		p.f(", tree at `%s`", m.revision)
 	}
 	p.f("\n")
-	p.f("- Every corpus is read into memory first, as strings and as byte slices, so that each parser\n"+
-		"  gets the type it takes without a conversion in the timed loop.\n"+
+	p.f("- Every corpus is read into memory first, as strings and as byte slices over one contiguous\n"+
+		"  buffer, so that each parser gets the type it takes without a conversion in the timed loop.\n"+
 		"- Per corpus, each parser makes one untimed pass, which records what it accepts and what it\n"+
 		"  allocates (runtime.MemStats: Go heap only, the C++ heap behind cgo is not seen), then a\n"+
 		"  calibration finds the number of whole passes that lasts at least %s.\n"+
