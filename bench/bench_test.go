@@ -11,11 +11,12 @@ import (
 // The benchmarks time the same parsers on the same corpora as the command,
 // as Go benchmarks, for benchstat:
 //
-//	go test -run '^$' -bench . -count 10 -corpus a.txt,b.txt > new.txt
+//	go test -run '^$' -bench . -count 10 -cpu 1 -corpus a.txt,b.txt > new.txt
 //	benchstat -col /parser -filter .unit:ns/uri new.txt
 //
 // Each iteration is one pass over a whole corpus; ns/uri and allocs/uri
-// divide by the corpus's length, and MB/s counts its bytes.
+// divide by the corpus's length, and MB/s counts its bytes. -cpu 1 matches
+// the command, which measures at GOMAXPROCS 1.
 var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on, besides the generated and edge corpora")
 
 func BenchmarkParsers(b *testing.B) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -153,12 +154,10 @@ func TestAgreement(t *testing.T) {
 func examples(list []example) []string {
 	var s []string
 	for _, e := range list {
-		s = append(s, e.corpus.name+":"+itoa(e.line)+" "+e.uri())
+		s = append(s, e.corpus.name+":"+strconv.Itoa(e.line)+" "+e.uri())
 	}
 	return s
 }
-
-func itoa(n int) string { return group(n) }
 
 // TestRun runs the command on small corpora and checks what it writes.
 func TestRun(t *testing.T) {
@@ -189,7 +188,6 @@ func TestRun(t *testing.T) {
 		"### extra\n\n3 URIs, 39 bytes (" + filepath.ToSlash(file) + ").",
 		"| fasturi.Split |", "![Time per URI, per corpus and parser](chart.svg)",
 		"| fasturi.Parse | · | ", "- Go: go1.",
-		// "not a uri" is rejected by both; the unclosed literal too.
 		"| extra | " + filepath.ToSlash(file) + " | 3 | 39 | 13.0 |",
 	} {
 		if !strings.Contains(string(md), want) {

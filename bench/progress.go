@@ -34,14 +34,14 @@ func newProgressLine(w io.Writer, total int) *progressLine {
 // step is a progress func: it is called before every warm-up and trial.
 func (p *progressLine) step(c *corpus, ps *parser, what string) {
 	p.n++
+	newCorpus := c != p.corpus
+	p.corpus = c
 	if !p.terminal {
-		if c != p.corpus {
+		if newCorpus {
 			fmt.Fprintf(p.w, "bench: %s (%s URIs) at %s\n", c.name, group(len(c.strings)), time.Since(p.start).Round(time.Second))
 		}
-		p.corpus = c
 		return
 	}
-	p.corpus = c
 	line := fmt.Sprintf("[%3d%%] %s: %s, %s  %s", 100*(p.n-1)/max(p.total, 1), c.name, ps.name, what,
 		time.Since(p.start).Round(time.Second))
 	pad := max(p.width-len(line), 0)
