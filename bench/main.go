@@ -15,7 +15,7 @@
 // The same parsers and corpora are Go benchmarks too (bench_test.go), for
 // benchstat:
 //
-//	go test -run '^$' -bench . -count 10 -corpus a.txt,b.txt
+//	go test -run '^$' -bench . -count 10 -cpu 1 -corpus a.txt,b.txt
 package main
 
 import (
