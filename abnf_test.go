@@ -22,15 +22,6 @@ func abnfSubDelims(c byte) bool {
 	return false
 }
 
-// gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
-func abnfGenDelims(c byte) bool {
-	switch c {
-	case ':', '/', '?', '#', '[', ']', '@':
-		return true
-	}
-	return false
-}
-
 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), after the first byte.
 func abnfSchemeRest(c byte) bool {
 	return abnfALPHA(c) || abnfDIGIT(c) || c == '+' || c == '-' || c == '.'

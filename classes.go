@@ -13,7 +13,6 @@ const (
 	hexDigit                     // HEXDIG
 	unreserved                   // ALPHA / DIGIT / "-" / "." / "_" / "~"
 	subDelim                     // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-	genDelim                     // ":" / "/" / "?" / "#" / "[" / "]" / "@"
 	schemeChar                   // ALPHA / DIGIT / "+" / "-" / "."
 )
 

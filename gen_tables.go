@@ -22,7 +22,6 @@ const (
 	hexSet      = digitSet + "ABCDEFabcdef"
 	unreserved  = alphaSet + digitSet + "-._~"
 	subDelims   = "!$&'()*+,;="
-	genDelims   = ":/?#[]@"
 	schemeChars = alphaSet + digitSet + "+-."
 	pathDelims  = "/:@" // the gen-delims that pchar and path allow
 )
@@ -36,7 +35,6 @@ var classes = []struct {
 	{"hexDigit", hexSet},
 	{"unreserved", unreserved},
 	{"subDelim", subDelims},
-	{"genDelim", genDelims},
 	{"schemeChar", schemeChars},
 }
 

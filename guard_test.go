@@ -63,7 +63,7 @@ func TestGuardPages(t *testing.T) {
 					}
 					for off := 0; off <= n; off++ {
 						a, b, c := scanFirst(s[off:])
-						sinkInt = int(scan(s[off:]) + scanPath(s[off:]) + a + b + c)
+						sinkInt = int(scan(s[off:]) + scanStops(s[off:]) + a + b + c)
 					}
 					sinkURI, sinkErr = Parse(in)
 					sinkURI, sinkV = Split(in)

@@ -1,4 +1,4 @@
-//go:build amd64 && !purego
+//go:build amd64 && gc && !purego
 
 package fasturi
 
@@ -7,6 +7,10 @@ import (
 
 	"github.com/klauspost/cpuid/v2"
 )
+
+// avx2MinLen is the shortest block scanAVX2 takes: its narrowest loads are
+// 16 bytes, and none may start before the block.
+const avx2MinLen = 16
 
 // levelKernels returns level l's own scanners, which are exact, or why this
 // machine cannot run them.
@@ -26,8 +30,10 @@ func levelKernels(l scanLevel) (k kernels, missing string) {
 	return genericKernels, ""
 }
 
-// setLevel makes the scanners use level l until the test ends.
+// setLevel makes the scanners use level l, which the machine must run,
+// until the test ends.
 func setLevel(t testing.TB, l scanLevel) {
-	setScanLevel(l)
-	t.Cleanup(func() { setScanLevel(bestLevel) })
+	prev := level
+	level = l
+	t.Cleanup(func() { level = prev })
 }

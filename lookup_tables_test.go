@@ -19,7 +19,6 @@ func TestByteClass(t *testing.T) {
 		{"HEXDIG", hexDigit, abnfHEXDIG},
 		{"unreserved", unreserved, abnfUnreserved},
 		{"sub-delims", subDelim, abnfSubDelims},
-		{"gen-delims", genDelim, abnfGenDelims},
 		{"scheme", schemeChar, abnfSchemeRest},
 	}
 	for _, tc := range classes {

@@ -197,7 +197,7 @@ func (u *URI) parsePath(sp specials, i int, noColon bool, firstStops uint64) Err
 	if base == 0 {
 		mask &= firstStops
 	} else if mask != 0 {
-		mask = pathIn(s[base:], mask) // a scheme or an authority past the first block
+		mask = stopsIn(s[base:], mask) // a scheme or an authority past the first block
 	}
 	part, start := Path, i
 	for {
@@ -232,7 +232,7 @@ func (u *URI) parsePath(sp specials, i int, noColon bool, firstStops uint64) Err
 			return 0
 		}
 		base += blockSize
-		mask = scanPath(s[base:])
+		mask = scanStops(s[base:])
 	}
 }
 

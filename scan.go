@@ -16,16 +16,16 @@ import "math/bits"
 //     second look. scan(s) returns it, the same at every level.
 //   - stops: the special bytes other than '/', ':' and '@', which a path, a
 //     query and a fragment take as they are; that leaves '%', '?', '#' and
-//     the bytes no component allows. The vector kernels (scanStopsAVX2, ...)
-//     return it exactly.
+//     the bytes no component allows.
 //
-// The path walk (parsePath) visits a mask that holds every stop and may hold
-// '/', ':' and '@' too, which it skips: scanPath(s), pathIn(s, special) and
-// scanFirst(s), for the block the parser starts with. At the vector levels
-// the mask is exactly the stops, so the walk skips nothing; the portable
-// scanner gives the special bytes themselves, because finding the stops
-// among them would cost it more than the walk spends skipping '/', ':' and
-// '@'.
+// The path walk (parsePath) visits a stops mask: one that holds every stop
+// and may hold '/', ':' and '@' too, which the walk skips. scanStops(s),
+// stopsIn(s, special) and scanFirst(s), for the block the parser starts
+// with, return one. At the vector levels it is exactly the stops (the
+// kernels scanStopsAVX2, ... return them exactly), so the walk skips
+// nothing; the portable scanner gives the special bytes themselves, because
+// finding the stops among them would cost it more than the walk spends
+// skipping '/', ':' and '@'.
 //
 // scanFirst also returns a mask that holds every byte that is not a scheme
 // character (ALPHA, DIGIT, '+', '-', '.'), and may hold others. At the
@@ -35,7 +35,7 @@ import "math/bits"
 // past the block. The portable scanner sets every bit, which leaves the
 // check to a walk over the scheme's bytes.
 
-//go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
+//go:generate go run -C _asm scan.go -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
 
 // A scanLevel is one implementation of the scanner contract.
 type scanLevel uint8
@@ -125,7 +125,7 @@ func (c *specials) seek(i int) {
 }
 
 // scanGeneric is the portable scanner, which every build has (on amd64
-// for blocks shorter than scanCutover): a table lookup per byte, eight bytes
+// for blocks shorter than the cutover of _asm/scan.go): a table lookup per byte, eight bytes
 // per step with constant shifts, so that the loop has no data-dependent
 // branch.
 func scanGeneric(s string) uint64 {
@@ -163,7 +163,7 @@ func special8(b string) uint64 {
 
 // scanFirstGeneric is the portable scanFirst: the special bytes, twice, and
 // no help with the scheme.
-func scanFirstGeneric(s string) (special, path, notScheme uint64) {
+func scanFirstGeneric(s string) (special, stops, notScheme uint64) {
 	special = scanGeneric(s)
 	return special, special, ^uint64(0)
 }

@@ -1,26 +1,29 @@
-//go:build !amd64 || purego
+//go:build !amd64 || !gc || purego
 
 package fasturi
 
-// Without a vector scanner (other architectures, and the purego build tag),
-// the portable one is the only one.
-
-// bestLevel is the scanner scan uses.
-const bestLevel = levelGeneric
+// Without a vector scanner (other architectures, other compilers, and the
+// purego build tag), the portable one is the only one.
 
 // vectorScanner says whether this build has vector scanners, whose masks
 // can stand in for some byte-by-byte checks.
 const vectorScanner = false
 
-// scan returns the special bytes of the block s. See scan.go for it and
-// for scanPath, scanFirst and pathIn.
+// scan returns the special bytes of the block s (see scan.go).
 func scan(s string) uint64 { return scanGeneric(s) }
 
-func scanPath(s string) uint64 { return scanGeneric(s) }
+// scanStops returns a mask of the block s that holds every stop and may
+// hold '/', ':' and '@' too (see scan.go).
+func scanStops(s string) uint64 { return scanGeneric(s) }
 
-func scanFirst(s string) (special, path, notScheme uint64) {
+// scanFirst returns the special bytes of the block s, a mask that holds
+// every stop, and a mask that holds every byte that is not a scheme
+// character (see scan.go).
+func scanFirst(s string) (special, stops, notScheme uint64) {
 	special = scanGeneric(s)
 	return special, special, ^uint64(0) // as scanFirstGeneric, inlined
 }
 
-func pathIn(_ string, special uint64) uint64 { return special }
+// stopsIn returns the bits of special, the special bytes of the block s,
+// that the path walk visits (see scan.go): all of them.
+func stopsIn(_ string, special uint64) uint64 { return special }

@@ -75,8 +75,8 @@ func checkMasks(t *testing.T, l scanLevel, k kernels, s string, special, stops, 
 	if got := scan(s); got != special {
 		t.Fatalf("%s: scan(%q) = %064b, want %064b", l, s, got, special)
 	}
-	checkPathMask(t, l, "scanPath", s, scanPath(s), special, stops)
-	checkPathMask(t, l, "pathIn", s, pathIn(s, special), special, stops)
+	checkPathMask(t, l, "scanStops", s, scanStops(s), special, stops)
+	checkPathMask(t, l, "stopsIn", s, stopsIn(s, special), special, stops)
 	gs, gp, gn := scanFirst(s)
 	if gs != special || gn&notScheme != notScheme {
 		t.Fatalf("%s: scanFirst(%q) special %064b, notScheme %064b; want %064b and a superset of %064b", l, s, gs, gn, special, notScheme)

@@ -11,6 +11,11 @@
 package main
 
 import (
+	"bytes"
+	"flag"
+	"log"
+	"os"
+
 	"github.com/mmcloughlin/avo/ir"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -55,30 +60,45 @@ var (
 )
 
 // A scanner is an entry point the parser calls (see scan.go) and the
-// kernels behind it: the masks of one or two classes over a block.
+// kernels behind it: the masks of one or more classes over a block.
 type scanner struct {
-	entry     string // the function the parser calls
-	kernel    string // the vector kernels' name, before the level
-	generic   string // the portable function for short blocks and the generic level
+	entry     string   // the function the parser calls
+	entryDoc  []string // its doc comment, word for word that of its twin in scan_generic.go
+	generic   string   // the portable function for short blocks and the generic level
 	signature string
 	doc       string // what the kernels return
 	classes   []class
 }
 
 var scanners = []scanner{
-	{"scan", "scan", "scanGeneric", "func(s string) uint64",
+	{"scan", []string{"scan returns the special bytes of the block s (see scan.go)."},
+		"scanGeneric", "func(s string) uint64",
 		"the special bytes", []class{special}},
-	{"scanPath", "scanStops", "scanGeneric", "func(s string) uint64",
+	{"scanStops", []string{
+		"scanStops returns a mask of the block s that holds every stop and may",
+		"hold '/', ':' and '@' too (see scan.go).",
+	}, "scanGeneric", "func(s string) uint64",
 		"the stops", []class{stops}},
-	{"scanFirst", "scanFirst", "scanFirstGeneric", "func(s string) (special, path, notScheme uint64)",
+	{"scanFirst", []string{
+		"scanFirst returns the special bytes of the block s, a mask that holds",
+		"every stop, and a mask that holds every byte that is not a scheme",
+		"character (see scan.go).",
+	}, "scanFirstGeneric", "func(s string) (special, stops, notScheme uint64)",
 		"the special bytes, the stops and the bytes that are not scheme characters",
 		[]class{special, stops, notScheme}},
 }
 
+// The values of scan.go's scanLevel, which the entry points compare the
+// level variable with.
+const (
+	levelAVX2   = 1
+	levelAVX512 = 2
+)
+
 func symbol(name string) Mem { return NewDataAddr(Symbol{Name: name}, 0) }
 
 func main() {
-	ConstraintExpr("amd64,!purego")
+	ConstraintExpr("amd64,gc,!purego")
 	lowNibbles = GLOBL("lowNibbles", RODATA|NOPTR)
 	for i := 0; i < 32; i += 8 {
 		DATA(i, U64(0x0f0f0f0f0f0f0f0f))
@@ -89,31 +109,54 @@ func main() {
 		scanAVX512(sc)
 	}
 	Generate()
+	nameCommand()
 }
 
-// dispatch writes the entry point the parser calls for sc: a jump to the
-// level that setScanLevel chose, with no frame of its own.
+// generateCommand is the go:generate line of scan.go, which runs this
+// program from the package directory.
+const generateCommand = "go run -C _asm scan.go"
+
+// nameCommand puts in the headers of the generated files the command that
+// wrote them as it is run (avo names only "go run scan.go", which works only
+// from _asm).
+func nameCommand() {
+	for _, name := range []string{"out", "stubs"} {
+		path := flag.Lookup(name).Value.String()
+		if path == "" || path == "-" {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		if err == nil {
+			b = bytes.Replace(b, []byte("command: go run scan.go"), []byte("command: "+generateCommand), 1)
+			err = os.WriteFile(path, b, 0o644)
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// dispatch writes the entry point the parser calls for sc: a jump, with no
+// frame of its own, to the kernel of the level variable's level, or to the
+// portable scanner.
 func dispatch(sc scanner) {
 	TEXT(sc.entry, NOSPLIT, sc.signature)
-	Doc(
-		sc.entry+" jumps to "+sc.kernel+"AVX512, "+sc.kernel+"AVX2 or "+sc.generic,
-		"as useAVX512 and useAVX2 say; blocks shorter than the cutover take",
-		sc.generic+". See scan.go.",
-	)
+	Pragma("noescape")
+	Doc(sc.entryDoc...)
 	n := Load(Param("s").Len(), GP64())
 	Commentf("Blocks under scanCutover (%d) bytes take the portable scanner: see _asm/scan.go.", scanCutover)
 	CMPQ(n, U8(scanCutover))
 	JB(LabelRef(sc.entry + "_generic"))
-	CMPB(symbol("·useAVX512"), U8(0))
-	JNE(LabelRef(sc.entry + "_avx512"))
-	CMPB(symbol("·useAVX2"), U8(0))
-	JNE(LabelRef(sc.entry + "_avx2"))
+	CMPB(symbol("·level"), U8(levelAVX512))
+	JEQ(LabelRef(sc.entry + "_avx512"))
+	CMPB(symbol("·level"), U8(levelAVX2))
+	JEQ(LabelRef(sc.entry + "_avx2"))
 	Label(sc.entry + "_generic")
 	tailCall("·" + sc.generic)
 	Label(sc.entry + "_avx2")
-	tailCall("·" + sc.kernel + "AVX2")
+	tailCall("·" + sc.entry + "AVX2")
 	Label(sc.entry + "_avx512")
-	tailCall("·" + sc.kernel + "AVX512")
+	tailCall("·" + sc.entry + "AVX512")
 }
 
 // tailCall jumps to the function fn, which has scan's signature and so
@@ -136,15 +179,6 @@ func blockLen() GPVirtual {
 	CMPQ(n, limit)
 	CMOVQGT(limit, n)
 	return n
-}
-
-// kernelSignature is sc's signature with the results named for what the
-// kernels return exactly.
-func kernelSignature(sc scanner) string {
-	if len(sc.classes) == 3 {
-		return "func(s string) (special, stops, notScheme uint64)"
-	}
-	return "func(s string) uint64"
 }
 
 // vectorOps are the instructions of one vector width.
@@ -193,8 +227,9 @@ func asX(r Register) Register { return r.(Vec).AsX() }
 // second is the last load width of it and overlaps the first, whose bits it
 // repeats.
 func scanAVX2(sc scanner) {
-	TEXT(sc.kernel+"AVX2", NOSPLIT, kernelSignature(sc))
-	Doc(sc.kernel + "AVX2 returns " + sc.doc + " of the block s with AVX2, for len(s) >= 16.")
+	TEXT(sc.entry+"AVX2", NOSPLIT, sc.signature)
+	Pragma("noescape")
+	Doc(sc.entry + "AVX2 returns " + sc.doc + " of the block s with AVX2, for len(s) >= 16.")
 	p := Load(Param("s").Base(), GP64())
 	n := blockLen()
 
@@ -210,7 +245,7 @@ func scanAVX2(sc scanner) {
 	VMOVDQU(lowNibbles, lowNibbleMask)
 	VPXOR(zero, zero, zero)
 
-	short := sc.kernel + "_short"
+	short := sc.entry + "_short"
 	CMPQ(n, U8(32))
 	JB(LabelRef(short))
 
@@ -282,8 +317,9 @@ func combine(classes []class, masks [][2]GPVirtual, n GPVirtual, width int) {
 // out are not read (masked loads suppress faults), so the load never touches
 // memory past s, whatever its length.
 func scanAVX512(sc scanner) {
-	TEXT(sc.kernel+"AVX512", NOSPLIT, kernelSignature(sc))
-	Doc(sc.kernel+"AVX512 returns "+sc.doc+" of the block s with AVX-512 (F and",
+	TEXT(sc.entry+"AVX512", NOSPLIT, sc.signature)
+	Pragma("noescape")
+	Doc(sc.entry+"AVX512 returns "+sc.doc+" of the block s with AVX-512 (F and",
 		"BW) and BMI2, for any length.")
 	p := Load(Param("s").Base(), GP64())
 	n := blockLen()
