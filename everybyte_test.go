@@ -121,7 +121,7 @@ func checkInvariants(t *testing.T, in string) {
 		t.Fatalf("%q: Split %s, Parse %s", in, describe(su), describe(u))
 	}
 	prev := 0
-	for c := Scheme; c < numComponents; c++ {
+	for c := ComponentScheme; c < numComponents; c++ {
 		if !u.Has(c) {
 			continue
 		}
@@ -134,23 +134,23 @@ func checkInvariants(t *testing.T, in string) {
 	// Rebuilding the reference from its components gives the input back
 	// (RFC 3986 section 5.3).
 	var b strings.Builder
-	if u.Has(Scheme) {
+	if u.Has(ComponentScheme) {
 		b.WriteString(u.Scheme() + ":")
 	}
-	if u.Has(Host) {
-		b.WriteString("//" + u.Authority())
+	if u.Has(ComponentHost) {
+		b.WriteString("//" + u.RawAuthority())
 	}
-	b.WriteString(u.Path())
-	if u.Has(Query) {
-		b.WriteString("?" + u.Query())
+	b.WriteString(u.RawPath())
+	if u.Has(ComponentQuery) {
+		b.WriteString("?" + u.RawQuery())
 	}
-	if u.Has(Fragment) {
-		b.WriteString("#" + u.Fragment())
+	if u.Has(ComponentFragment) {
+		b.WriteString("#" + u.RawFragment())
 	}
 	if b.String() != in {
 		t.Fatalf("%q: recomposed as %q", in, b.String())
 	}
-	if want := fmt.Sprint(u.Has(Host)); fmt.Sprint(u.HostType() != HostNone) != want {
-		t.Fatalf("%q: host type %v with Has(Host) = %s", in, u.HostType(), want)
+	if want := fmt.Sprint(u.Has(ComponentHost)); fmt.Sprint(u.HostType() != HostNone) != want {
+		t.Fatalf("%q: host type %v with Has(ComponentHost) = %s", in, u.HostType(), want)
 	}
 }

@@ -12,7 +12,7 @@ func ExampleParse() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(u.Scheme(), u.Userinfo(), u.Host(), u.Port(), u.Path(), u.Query(), u.Fragment())
+	fmt.Println(u.Scheme(), u.RawUserinfo(), u.RawHost(), u.Port(), u.RawPath(), u.RawQuery(), u.RawFragment())
 	fmt.Println(u.HostType())
 	// Output:
 	// https user example.com 8443 /a/b q=1 top
@@ -24,7 +24,7 @@ func ExampleParseString() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(u.Host(), u.HostType(), u.Zone(), u.Port())
+	fmt.Println(u.RawHost(), u.HostType(), u.RawZone(), u.Port())
 	// Output: [fe80::1%25eth0] ipv6 eth0 8080
 }
 
@@ -43,7 +43,7 @@ func ExampleParseString_error() {
 func ExampleURI_Has() {
 	for _, s := range []string{"http://h?", "http://h"} {
 		u, _ := fasturi.ParseString(s)
-		fmt.Printf("%-10s query present: %v, query: %q\n", s, u.Has(fasturi.Query), u.Query())
+		fmt.Printf("%-10s query present: %v, query: %q\n", s, u.Has(fasturi.ComponentQuery), u.RawQuery())
 	}
 	// Output:
 	// http://h?  query present: true, query: ""
@@ -55,14 +55,14 @@ func ExampleURI_Span() {
 	line := []byte("GET http://example.com/index.html")
 	target := line[4:]
 	u, _ := fasturi.Parse(target)
-	sp := u.Span(fasturi.Host)
+	sp := u.Span(fasturi.ComponentHost)
 	fmt.Printf("%s [%d, %d)\n", target[sp.Start:sp.End], sp.Start, sp.End)
 	// Output: example.com [7, 18)
 }
 
 func ExampleSplit() {
 	u, v := fasturi.Split([]byte("http://exa mple.com/a b?q=%zz"))
-	fmt.Printf("host %q path %q query %q\n", u.Host(), u.Path(), u.Query())
+	fmt.Printf("host %q path %q query %q\n", u.RawHost(), u.RawPath(), u.RawQuery())
 	for i := range v.Len() {
 		fmt.Println(v.At(i).Kind.Message(), "at", v.At(i).Offset)
 	}

@@ -6,14 +6,56 @@
 // splits any input the way RFC 3986 Appendix B does, never fails, and reports
 // which rules the input breaks.
 //
+// # Lifetime
+//
 // A URI refers to its input; nothing is copied. Its accessors return
-// substrings of the input, still percent-encoded. For a URI from Parse or
-// Split, whose input is a []byte, those strings share memory with the slice:
-// they stay valid only while the slice is not modified, so copy one (with
-// strings.Clone) before keeping it beyond that.
+// substrings of the input. For a URI from Parse or Split, whose input is a
+// []byte, those strings share memory with the slice: they stay valid only
+// while the slice is not modified, so copy one (with strings.Clone) before
+// keeping it beyond that.
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.
+//
+// # Raw and decoded components
+//
+// Components are percent-encoded in the input (RFC 3986 section 2.1), and
+// splitting happens before decoding (section 2.4). Accessors that return a
+// component as written, still encoded, are named Raw: RawUserinfo, RawHost,
+// RawPath, RawQuery, RawFragment (like net/url's RawPath and RawQuery, and
+// unlike its Path, which is decoded). Scheme and Port have no Raw prefix: in
+// a valid URI they cannot hold a percent-encoding. Decoded forms are
+// append-style, like strconv's, and named AppendX: they append the decoded
+// component to a caller's buffer and never allocate when it is large enough.
+//
+// Presence and value are separate: HasQuery reports whether the "?" was
+// there, RawQuery returns what follows it, and an empty query differs from
+// an absent one (section 5.3).
+//
+// # Validity
+//
+// A URI from Parse is valid or carries its error and no component. A URI
+// from Split carries the components of any input, valid or not; when the
+// input breaks a rule, Valid reports false and Err and ErrorOffset describe
+// the first violation, as for Parse. Accessors return spans of any URI as
+// they are. Operations that interpret components (decoding, normalization,
+// resolution, port numbers, addresses, iteration) take only valid URIs: on
+// a URI that is not valid they fail with its error kind and offset, and
+// never act on unvalidated bytes.
+//
+// # Errors
+//
+// Every error is an ErrorKind, a small integer that implements error, so
+// returning one does not allocate; errors.Is compares kinds. The offset of
+// the error goes beside it: a URI keeps it (ErrorOffset), and a function
+// that appends to a caller's buffer and has no URI returns it as an int
+// before the error:
+//
+//	dst, off, err := fasturi.AppendX(dst, input)
+//
+// where off is -1 on success and otherwise the offset in the input of the
+// first byte at fault, and dst holds what was appended before it. Err and
+// SyntaxError build a message that quotes the input, and allocate.
 package fasturi
 
 import (
@@ -37,13 +79,13 @@ type Component uint8
 
 // The components, in the order they appear in a URI reference.
 const (
-	Scheme Component = iota
-	Userinfo
-	Host
-	Port
-	Path
-	Query
-	Fragment
+	ComponentScheme Component = iota
+	ComponentUserinfo
+	ComponentHost
+	ComponentPort
+	ComponentPath
+	ComponentQuery
+	ComponentFragment
 
 	numComponents = iota
 )
@@ -91,18 +133,20 @@ func (t HostType) String() string {
 // Delimiters belong to no component: the span of the scheme above is [0, 3),
 // that of the host [11, 22), and that of the query [39, 50). A component can
 // be absent, which differs from present and empty (RFC 3986 section 5.3):
-// "http://h?" has an empty query, "http://h" has none. Has tells them apart.
-// The path is always present, possibly empty.
+// "http://h?" has an empty query, "http://h" has none. The path is always
+// present, possibly empty.
 //
-// The zero URI is the empty relative reference. A URI is small and
-// comparable; pass it by value.
+// The zero URI is the empty relative reference. A URI is small (80 bytes on
+// 64-bit platforms) and comparable; pass it by value.
 type URI struct {
 	s        string
 	spans    [numComponents]Span
+	errOff   uint32
 	present  uint8 // bit c is set when component c is present
 	hostType HostType
 	errKind  ErrorKind
-	errOff   uint32
+	// One byte of padding follows: room for one more fact about the URI
+	// without growing it.
 }
 
 // Parse parses b as a URI-reference (RFC 3986 section 4.1), strictly: every
@@ -115,7 +159,8 @@ type URI struct {
 // For example "http://example.com/a?b#c" and "../a;b?c" parse; "http://a b"
 // does not. On error, the error is an ErrorKind, ErrorOffset reports the
 // offset of the first byte that no URI-reference can have there, and Err
-// describes both. Parse does not allocate, whether it succeeds or not.
+// describes both. Parse does not allocate, whether it succeeds or not, and
+// b does not escape: a buffer on the caller's stack stays there.
 //
 // The URI refers to b: see the package documentation.
 func Parse(b []byte) (URI, error) {
@@ -124,7 +169,8 @@ func Parse(b []byte) (URI, error) {
 
 // ParseString is Parse for a string. It does not copy s.
 func ParseString(s string) (u URI, err error) {
-	if k := u.parse(s); k != 0 {
+	u.s = s
+	if k := u.parse(); k != 0 {
 		return u, k
 	}
 	return u, nil
@@ -133,8 +179,39 @@ func ParseString(s string) (u URI, err error) {
 // String returns the whole input the URI was parsed from.
 func (u URI) String() string { return u.s }
 
+// Valid reports whether the URI is a valid URI reference: true for a URI
+// that Parse returned without error, false for one it rejected and for a
+// URI from Split whose input breaks a rule.
+func (u URI) Valid() bool { return u.errKind == 0 }
+
 // Has reports whether component c is present. The path always is.
-func (u URI) Has(c Component) bool { return c == Path || c < numComponents && u.present&(1<<c) != 0 }
+func (u URI) Has(c Component) bool {
+	return c == ComponentPath || c < numComponents && u.present&(1<<c) != 0
+}
+
+// HasScheme reports whether the URI has a scheme: whether it is a URI
+// rather than a relative reference (RFC 3986 section 4.1).
+func (u URI) HasScheme() bool { return u.present&(1<<ComponentScheme) != 0 }
+
+// HasUserinfo reports whether the authority has a userinfo, possibly empty
+// ("http://@h/").
+func (u URI) HasUserinfo() bool { return u.present&(1<<ComponentUserinfo) != 0 }
+
+// HasAuthority reports whether the URI has an authority, possibly empty
+// ("file:///etc"): whether "//" follows the scheme or starts a relative
+// reference. Every authority has a host.
+func (u URI) HasAuthority() bool { return u.present&(1<<ComponentHost) != 0 }
+
+// HasPort reports whether the authority has a port, possibly empty
+// ("http://h:/").
+func (u URI) HasPort() bool { return u.present&(1<<ComponentPort) != 0 }
+
+// HasQuery reports whether the URI has a query, possibly empty ("http://h?").
+func (u URI) HasQuery() bool { return u.present&(1<<ComponentQuery) != 0 }
+
+// HasFragment reports whether the URI has a fragment, possibly empty
+// ("http://h#").
+func (u URI) HasFragment() bool { return u.present&(1<<ComponentFragment) != 0 }
 
 // Span returns the span of component c in the input; it is empty when the
 // component is absent or empty.
@@ -149,41 +226,45 @@ func (u URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans
 
 // Scheme returns the scheme, without its ":", as written: schemes are
 // case-insensitive (RFC 3986 section 3.1) and this does not fold case.
-func (u URI) Scheme() string { return u.component(Scheme) }
+func (u URI) Scheme() string { return u.component(ComponentScheme) }
 
-// Userinfo returns the userinfo, without its "@", still percent-encoded.
-func (u URI) Userinfo() string { return u.component(Userinfo) }
+// RawUserinfo returns the userinfo as written, still percent-encoded,
+// without its "@".
+func (u URI) RawUserinfo() string { return u.component(ComponentUserinfo) }
 
-// Host returns the host as written: an IP literal keeps its brackets
+// RawHost returns the host as written: an IP literal keeps its brackets
 // ("[::1]"), and a reg-name stays percent-encoded. See HostType.
-func (u URI) Host() string { return u.component(Host) }
+func (u URI) RawHost() string { return u.component(ComponentHost) }
 
 // Port returns the port digits, without the ":". An authority can have an
-// empty port ("http://h:/"): Has(Port) is then true and Port returns "".
-func (u URI) Port() string { return u.component(Port) }
+// empty port ("http://h:/"): HasPort is then true and Port returns "".
+func (u URI) Port() string { return u.component(ComponentPort) }
 
-// Path returns the path, still percent-encoded. It may be empty.
-func (u URI) Path() string { return u.component(Path) }
+// RawPath returns the path as written, still percent-encoded. It may be
+// empty.
+func (u URI) RawPath() string { return u.component(ComponentPath) }
 
-// Query returns the query, without its "?", still percent-encoded.
-func (u URI) Query() string { return u.component(Query) }
+// RawQuery returns the query as written, still percent-encoded, without its
+// "?".
+func (u URI) RawQuery() string { return u.component(ComponentQuery) }
 
-// Fragment returns the fragment, without its "#", still percent-encoded.
-func (u URI) Fragment() string { return u.component(Fragment) }
+// RawFragment returns the fragment as written, still percent-encoded,
+// without its "#".
+func (u URI) RawFragment() string { return u.component(ComponentFragment) }
 
-// Authority returns the authority (RFC 3986 section 3.2): userinfo, host and
-// port with their delimiters, without the leading "//". It is present when
-// the host is.
-func (u URI) Authority() string {
-	if !u.Has(Host) {
+// RawAuthority returns the authority (RFC 3986 section 3.2) as written:
+// userinfo, host and port with their delimiters, without the leading "//".
+// It is empty when HasAuthority is false.
+func (u URI) RawAuthority() string {
+	if !u.HasAuthority() {
 		return ""
 	}
-	start, end := u.spans[Host].Start, u.spans[Host].End
-	if u.Has(Userinfo) {
-		start = u.spans[Userinfo].Start
+	start, end := u.spans[ComponentHost].Start, u.spans[ComponentHost].End
+	if u.HasUserinfo() {
+		start = u.spans[ComponentUserinfo].Start
 	}
-	if u.Has(Port) {
-		end = u.spans[Port].End
+	if u.HasPort() {
+		end = u.spans[ComponentPort].End
 	}
 	return u.s[start:end]
 }
@@ -192,15 +273,18 @@ func (u URI) Authority() string {
 // authority.
 func (u URI) HostType() HostType { return u.hostType }
 
-// Zone returns the zone ID of an IPv6 literal (RFC 6874), still
-// percent-encoded and without its "%25": "eth0" for "[fe80::1%25eth0]".
-func (u URI) Zone() string {
+// RawZone returns the zone ID of an IPv6 literal (RFC 6874) as written,
+// still percent-encoded, without its "%25": "eth0" for "[fe80::1%25eth0]".
+// It is empty when the host is not an IPv6 literal with a zone ID.
+func (u URI) RawZone() string {
 	if u.hostType != HostIPv6 {
 		return ""
 	}
-	h := u.Host()
-	for i := 1; i+2 < len(h); i++ {
-		if h[i] == '%' { // an IPv6address holds no '%': this is the "%25"
+	// An IPv6address holds no '%', so the first one starts the "%25", and
+	// the literal ends with its ']'.
+	h := u.RawHost()
+	for i := 1; i+3 < len(h); i++ {
+		if h[i] == '%' {
 			return h[i+3 : len(h)-1]
 		}
 	}

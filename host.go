@@ -7,47 +7,33 @@ package fasturi
 // so "01.2.3.4", "256.1.1.1", "1.2.3" and "1.2.3.4.5" are not IPv4 addresses
 // (they are reg-names).
 func isIPv4(s string) bool {
+	i := 0
 	for k := 0; k < 4; k++ {
 		if k > 0 {
-			if len(s) == 0 || s[0] != '.' {
+			if i >= len(s) || s[i] != '.' {
 				return false
 			}
-			s = s[1:]
+			i++
 		}
-		n := decOctetLen(s)
-		if n == 0 {
+		end, off := decOctet(s, i)
+		if off >= 0 {
 			return false
 		}
-		s = s[n:]
+		i = end
 	}
-	return len(s) == 0
+	return i == len(s)
 }
 
-// decOctetLen returns the length of the longest dec-octet at the start of s,
-// or 0 if there is none.
+// decOctet reads the dec-octet at s[i:] the way a parser that wants the
+// first bad byte must: it returns the offset after the octet and -1, or -1
+// and the offset of the first byte that cannot continue one. The octet ends
+// at the first byte that is not a digit.
 //
 //	dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
-func decOctetLen(s string) int {
-	if len(s) == 0 || !isDigit(s[0]) {
-		return 0
-	}
-	if s[0] == '0' {
-		return 1
-	}
-	v, n := int(s[0]-'0'), 1
-	for n < len(s) && isDigit(s[n]) {
-		if v = v*10 + int(s[n]-'0'); v > 255 {
-			break
-		}
-		n++
-	}
-	return n
-}
-
-// octetError reads a dec-octet at s[i:] the way a parser that wants the
-// first bad byte must: it returns the offset after the octet, or -1 and the
-// offset of the first byte that cannot continue it.
-func octetError(s string, i int) (end, errOff int) {
+//
+// The five alternatives amount to: a decimal number up to 255 without a
+// leading zero.
+func decOctet(s string, i int) (end, errOff int) {
 	if i >= len(s) {
 		return -1, len(s)
 	}
@@ -213,7 +199,7 @@ func ipv6Error(s string, i int) (int, int) {
 		if s[j] == '.' {
 			// The group was the first dec-octet of an IPv4address, which
 			// must end the address.
-			if groups+2 > maxGroups || !elided && groups+2 != maxGroups || decOctetLen(s[start:j]) != j-start {
+			if end, off := decOctet(s[:j], start); groups+2 > maxGroups || !elided && groups+2 != maxGroups || off >= 0 || end != j {
 				return -1, j
 			}
 			for n := 0; n < 3; n++ {
@@ -224,7 +210,7 @@ func ipv6Error(s string, i int) (int, int) {
 					return -1, j
 				}
 				var off int
-				if j, off = octetError(s, j+1); off >= 0 {
+				if j, off = decOctet(s, j+1); off >= 0 {
 					return -1, off
 				}
 			}

@@ -5,15 +5,18 @@ import (
 	"strings"
 )
 
-// parse parses s as a URI-reference into u, which must be the zero URI, and
-// returns 0 or the kind of the first error, whose offset it records in u.
-func (u *URI) parse(s string) ErrorKind {
-	u.s = s
+// parse parses u.s as a URI-reference into u, whose other fields must be
+// zero, and returns 0 or the kind of the first error, whose offset it
+// records in u.
+//
+// Neither parse nor anything it calls stores u.s through a pointer: escape
+// analysis would then move the input of every Parse call to the heap.
+func (u *URI) parse() ErrorKind {
+	s := u.s
 	if uint64(len(s)) > maxLength {
 		// Reported at the first byte beyond reach (this never happens
 		// where int is 32 bits).
-		*u = URI{s: s, errKind: ErrTooLong, errOff: maxLength}
-		return ErrTooLong
+		return u.fail(ErrTooLong, maxLength)
 	}
 	special, stops, notScheme := scanFirst(s)
 	if !vectorScanner || len(s) > blockSize {
@@ -41,25 +44,22 @@ func (u *URI) parse(s string) ErrorKind {
 			return u.walk(special, stops, notScheme)
 		}
 	}
-	present := uint8(1<<Scheme | 1<<Host | 1<<Path)
+	present := uint8(1<<ComponentScheme | 1<<ComponentHost | 1<<ComponentPath)
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
 	if e < len(s) {
 		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
 			if q = bits.TrailingZeros64(rest); s[q] != '?' || rest&(rest-1) != 0 {
 				return u.walk(special, stops, notScheme)
 			}
-			u.spans[Query] = Span{uint32(q + 1), uint32(len(s))}
-			present |= 1 << Query
+			u.spans[ComponentQuery] = Span{uint32(q + 1), uint32(len(s))}
+			present |= 1 << ComponentQuery
 		}
 	}
-	u.spans[Scheme] = Span{0, uint32(j)}
-	u.spans[Host] = Span{uint32(a), uint32(e)}
-	u.spans[Path] = Span{uint32(e), uint32(q)}
+	u.spans[ComponentScheme] = Span{0, uint32(j)}
+	u.spans[ComponentHost] = Span{uint32(a), uint32(e)}
+	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
 	u.present = present
-	u.hostType = HostRegName
-	if a < e && isDigit(s[a]) {
-		u.hostType = hostType(s[a:e])
-	}
+	u.hostType = hostType(s[a:e])
 	return 0
 }
 
@@ -78,14 +78,16 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 	relative := true
 	j, base, mask := cursorNext(s, base, mask)
 	if j < len(s) && s[j] == ':' {
-		// The vector scanners' notScheme settles most schemes at once.
-		schemeOK := vectorScanner && j > 0 && notScheme&(1<<j-1) == 0 && isAlpha(s[0])
+		// The vector scanners' notScheme settles most schemes at once, when
+		// the ':' is in the first block: the mask covers no byte beyond it.
+		schemeOK := vectorScanner && j > 0 && j < blockSize &&
+			notScheme&(1<<j-1) == 0 && isAlpha(s[0])
 		if !schemeOK && !isScheme(s[:j]) {
 			// Not a scheme, so a relative reference whose first segment
 			// holds a ':', which section 4.2 forbids.
 			return u.fail(ErrInvalidScheme, j)
 		}
-		u.set(Scheme, 0, j)
+		u.set(ComponentScheme, 0, j)
 		i = j + 1
 		mask &= mask - 1
 		relative = false
@@ -111,15 +113,11 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 		}
 		// The common case: the first special byte ends the authority,
 		// which is a reg-name or IPv4address host and nothing else.
-		u.set(Host, a, end)
-		u.hostType = HostRegName
-		if end > a && isDigit(s[a]) {
-			u.hostType = hostType(s[a:end])
-		}
+		u.setHost(a, end)
 		if base == 0 && len(s) <= blockSize && mask&stops == 0 {
 			// And the path is all there is: no query, fragment or
 			// percent-encoding, no byte to reject.
-			u.set(Path, end, len(s))
+			u.set(ComponentPath, end, len(s))
 			return 0
 		}
 		return u.parsePath(specials{s, base, mask}, end, false, stops)
@@ -130,9 +128,11 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 }
 
 // fail records an error at offset off, drops whatever was parsed, and
-// returns k.
+// returns k. It keeps u.s by leaving it alone (see parse).
 func (u *URI) fail(k ErrorKind, off int) ErrorKind {
-	*u = URI{s: u.s, errKind: k, errOff: uint32(off)}
+	u.spans = [numComponents]Span{}
+	u.present, u.hostType = 0, HostNone
+	u.errKind, u.errOff = k, uint32(off)
 	return k
 }
 
@@ -199,7 +199,7 @@ func (u *URI) parsePath(sp specials, i int, noColon bool, firstStops uint64) Err
 	} else if mask != 0 {
 		mask = stopsIn(s[base:], mask) // a scheme or an authority past the first block
 	}
-	part, start := Path, i
+	part, start := ComponentPath, i
 	for {
 		// The marks of the current block; the scan of the next block stays
 		// out of this loop so that nothing here spills around a call.
@@ -213,16 +213,16 @@ func (u *URI) parsePath(sp specials, i int, noColon bool, firstStops uint64) Err
 					return u.fail(ErrInvalidPercentEncoding, e)
 				}
 			case '?':
-				if part == Path {
-					u.set(Path, start, j)
-					part, start = Query, j+1
+				if part == ComponentPath {
+					u.set(ComponentPath, start, j)
+					part, start = ComponentQuery, j+1
 				}
 			case '#':
-				if part == Fragment {
+				if part == ComponentFragment {
 					return u.fail(ErrInvalidFragment, j)
 				}
 				u.set(part, start, j)
-				part, start = Fragment, j+1
+				part, start = ComponentFragment, j+1
 			default:
 				return u.fail(invalidIn[part], j)
 			}
@@ -265,9 +265,9 @@ func (u *URI) checkFirstSegment(sp specials) ErrorKind {
 
 // invalidIn is the error for a byte that part does not allow.
 var invalidIn = [numComponents]ErrorKind{
-	Path:     ErrInvalidPath,
-	Query:    ErrInvalidQuery,
-	Fragment: ErrInvalidFragment,
+	ComponentPath:     ErrInvalidPath,
+	ComponentQuery:    ErrInvalidQuery,
+	ComponentFragment: ErrInvalidFragment,
 }
 
 // parseAuthority parses the authority that starts at s[a], after "//", with
@@ -309,7 +309,7 @@ func (u *URI) parseAuthority(sp specials, a int) (specials, int, ErrorKind) {
 				return sp, 0, u.failAuthority(ErrInvalidHost, j, colon, inPort)
 			}
 			seenAt = true
-			u.set(Userinfo, a, j)
+			u.set(ComponentUserinfo, a, j)
 			hostStart, colon = j+1, -1
 		case '%':
 			if inPort {
@@ -378,7 +378,7 @@ func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
 			}
 		}
 		hostEnd = colon
-		u.set(Port, colon+1, end)
+		u.set(ComponentPort, colon+1, end)
 	}
 	u.setHost(hostStart, hostEnd)
 	return 0
@@ -387,13 +387,15 @@ func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
 // setHost records s[start:end] as the host, a reg-name or an IPv4address
 // whose bytes the walk has already checked.
 func (u *URI) setHost(start, end int) {
-	u.set(Host, start, end)
+	u.set(ComponentHost, start, end)
 	u.hostType = hostType(u.s[start:end])
 }
 
-// hostType returns the type of a host made of reg-name bytes.
+// hostType returns the type of a host made of reg-name bytes: an
+// IPv4address is a reg-name too, so the first rule that matches decides
+// (section 3.2.2). Most hosts start with a letter, which it tells inline.
 func hostType(host string) HostType {
-	if len(host) > 0 && isDigit(host[0]) && isIPv4(host) {
+	if len(host) > 0 && host[0] <= '9' && isIPv4(host) {
 		return HostIPv4
 	}
 	return HostRegName
@@ -408,7 +410,7 @@ func (u *URI) parseIPLiteralHost(i int) (int, ErrorKind) {
 	if k != 0 {
 		return 0, u.fail(k, off)
 	}
-	u.set(Host, i, end)
+	u.set(ComponentHost, i, end)
 	u.hostType = typ
 	j := end
 	if j < len(s) && s[j] == ':' {
@@ -416,10 +418,10 @@ func (u *URI) parseIPLiteralHost(i int) (int, ErrorKind) {
 		for j < len(s) && isDigit(s[j]) {
 			j++
 		}
-		u.set(Port, end+1, j)
+		u.set(ComponentPort, end+1, j)
 	}
 	if j < len(s) && s[j] != '/' && s[j] != '?' && s[j] != '#' {
-		if u.Has(Port) {
+		if u.Has(ComponentPort) {
 			return 0, u.fail(ErrInvalidPort, j)
 		}
 		return 0, u.fail(ErrInvalidHost, j)

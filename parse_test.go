@@ -10,7 +10,7 @@ import (
 // compare all of them at once. The path is always present.
 func describe(u URI) string {
 	var b strings.Builder
-	for c := Scheme; c < numComponents; c++ {
+	for c := ComponentScheme; c < numComponents; c++ {
 		if !u.Has(c) {
 			continue
 		}
@@ -20,7 +20,7 @@ func describe(u URI) string {
 		b.WriteString(c.String())
 		b.WriteByte('=')
 		b.WriteString(u.s[u.spans[c].Start:u.spans[c].End])
-		if c == Host {
+		if c == ComponentHost {
 			b.WriteString(" (" + u.HostType().String() + ")")
 		}
 	}
@@ -252,8 +252,8 @@ func TestParseIPv4(t *testing.T) {
 			t.Errorf("%s: %v", tt.host, u.Err())
 			continue
 		}
-		if u.Host() != tt.host || u.HostType() != tt.typ {
-			t.Errorf("host %q: got %q (%v), want %v", tt.host, u.Host(), u.HostType(), tt.typ)
+		if u.RawHost() != tt.host || u.HostType() != tt.typ {
+			t.Errorf("host %q: got %q (%v), want %v", tt.host, u.RawHost(), u.HostType(), tt.typ)
 		}
 	}
 }
@@ -371,8 +371,8 @@ func TestParseIPLiteral(t *testing.T) {
 			t.Errorf("%s: %v", tt.host, u.Err())
 			continue
 		}
-		if u.Host() != tt.host || u.HostType() != tt.typ {
-			t.Errorf("%s: host %q type %v, want %v", tt.host, u.Host(), u.HostType(), tt.typ)
+		if u.RawHost() != tt.host || u.HostType() != tt.typ {
+			t.Errorf("%s: host %q type %v, want %v", tt.host, u.RawHost(), u.HostType(), tt.typ)
 		}
 	}
 }
@@ -390,7 +390,7 @@ func TestZone(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}
-		if got := u.Zone(); got != want {
+		if got := u.RawZone(); got != want {
 			t.Errorf("Zone(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -445,7 +445,7 @@ func runErrorTests(t *testing.T, tests []errorTest) {
 		if !errors.As(u.Err(), &se) || se.Offset != tt.off || se.Kind != tt.kind {
 			t.Errorf("ParseString(%q).Err() = %#v", tt.in, u.Err())
 		}
-		if u.Has(Scheme) || u.Has(Host) || u.Path() != "" || u.HostType() != HostNone {
+		if u.Has(ComponentScheme) || u.Has(ComponentHost) || u.RawPath() != "" || u.HostType() != HostNone {
 			t.Errorf("ParseString(%q) failed but kept components: %s", tt.in, describe(u))
 		}
 	}
@@ -571,16 +571,16 @@ func TestParseSecurityRules(t *testing.T) {
 func TestZeroURI(t *testing.T) {
 	var zero URI
 	u, err := ParseString("")
-	if err != nil || describe(zero) != describe(u) || !zero.Has(Path) || zero.Has(Query) ||
+	if err != nil || describe(zero) != describe(u) || !zero.Has(ComponentPath) || zero.Has(ComponentQuery) ||
 		zero.HostType() != HostNone || zero.ErrorOffset() != -1 || zero.Err() != nil {
-		t.Errorf("zero URI: %s, Has(Path) %v; ParseString(\"\"): %s", describe(zero), zero.Has(Path), describe(u))
+		t.Errorf("zero URI: %s, Has(ComponentPath) %v; ParseString(\"\"): %s", describe(zero), zero.Has(ComponentPath), describe(u))
 	}
 }
 
 func TestNames(t *testing.T) {
 	for _, tt := range []struct{ got, want string }{
-		{Scheme.String(), "scheme"},
-		{Fragment.String(), "fragment"},
+		{ComponentScheme.String(), "scheme"},
+		{ComponentFragment.String(), "fragment"},
 		{Component(7).String(), "Component(7)"},
 		{Component(200).String(), "Component(200)"},
 		{HostIPvFuture.String(), "ipvfuture"},

@@ -52,8 +52,10 @@ func (v *Violations) add(k ErrorKind, off int) {
 // Split is for logs, where input is whatever was written. It reports, for
 // each component, the first byte that breaks a rule of RFC 3986, and has no
 // violation exactly when Parse accepts the input, in which case both give
-// the same components. A host that matches no rule has type HostRegName.
-// Split does not allocate.
+// the same URI. Otherwise the URI is not Valid, and its Err and ErrorOffset
+// describe the first violation; its accessors still return the components,
+// unvalidated. A host that matches no rule has type HostRegName. Split does
+// not allocate.
 //
 // The URI refers to b: see the package documentation.
 func Split(b []byte) (URI, Violations) {
@@ -64,26 +66,31 @@ func Split(b []byte) (URI, Violations) {
 func SplitString(s string) (u URI, v Violations) {
 	// Most log lines are valid, and on valid input the strict parse gives
 	// the same URI, faster.
-	if u.parse(s) == 0 {
+	u.s = s
+	if u.parse() == 0 {
 		return u, v
 	}
-	u = URI{}
-	u.split(s, &v)
+	u = URI{s: s}
+	u.split(&v)
 	return u, v
 }
 
-func (u *URI) split(s string, v *Violations) {
-	u.s = s
-	u.present = 1 << Path
+// split splits u.s into u, whose other fields are zero, records the
+// violations in v, and makes the first one u's error. Like parse, it does
+// not store u.s through a pointer.
+func (u *URI) split(v *Violations) {
+	s := u.s
+	u.present = 1 << ComponentPath
 	if uint64(len(s)) > maxLength {
-		v.list[0].kind, v.list[0].off, v.n = ErrTooLong, maxLength, 1
+		v.add(ErrTooLong, maxLength)
+		u.errKind, u.errOff = ErrTooLong, maxLength
 		return
 	}
 	sp := newSpecials(s)
 	i := 0
 	probe := sp
 	if j := probe.find(':', '/', '?', '#'); j > 0 && j < len(s) && s[j] == ':' {
-		u.set(Scheme, 0, j)
+		u.set(ComponentScheme, 0, j)
 		i = j + 1
 		probe.advance()
 		sp = probe
@@ -95,17 +102,20 @@ func (u *URI) split(s string, v *Violations) {
 		i = end
 	}
 	j := sp.find('?', '#', '#', '#')
-	u.set(Path, i, j)
+	u.set(ComponentPath, i, j)
 	if j < len(s) && s[j] == '?' {
 		sp.advance()
 		k := sp.find('#', '#', '#', '#')
-		u.set(Query, j+1, k)
+		u.set(ComponentQuery, j+1, k)
 		j = k
 	}
 	if j < len(s) {
-		u.set(Fragment, j+1, len(s))
+		u.set(ComponentFragment, j+1, len(s))
 	}
 	u.violations(v)
+	if v.n > 0 {
+		u.errKind, u.errOff = v.list[0].kind, v.list[0].off
+	}
 }
 
 // find returns the offset of the next special byte that is one of b0, b1,
@@ -129,7 +139,7 @@ func (u *URI) splitAuthority(a, end int) {
 	s := u.s
 	hostStart := a
 	if at := strings.LastIndexByte(s[a:end], '@'); at >= 0 {
-		u.set(Userinfo, a, a+at)
+		u.set(ComponentUserinfo, a, a+at)
 		hostStart = a + at + 1
 	}
 	portFrom := hostStart // where to look for the port's ':'
@@ -143,9 +153,9 @@ func (u *URI) splitAuthority(a, end int) {
 	hostEnd := end
 	if c := strings.IndexByte(s[portFrom:end], ':'); c >= 0 {
 		hostEnd = portFrom + c
-		u.set(Port, hostEnd+1, end)
+		u.set(ComponentPort, hostEnd+1, end)
 	}
-	u.set(Host, hostStart, hostEnd)
+	u.set(ComponentHost, hostStart, hostEnd)
 	u.hostType = HostRegName
 }
 
@@ -155,7 +165,7 @@ func (u *URI) splitAuthority(a, end int) {
 // the others only at their special bytes.
 func (u *URI) violations(v *Violations) {
 	s := u.s
-	if u.Has(Scheme) {
+	if u.Has(ComponentScheme) {
 		if off := schemeError(u.Scheme()); off >= 0 {
 			v.add(ErrInvalidScheme, off)
 		}
@@ -163,7 +173,7 @@ func (u *URI) violations(v *Violations) {
 
 	// Walk the special bytes once, component by component.
 	sp := newSpecials(s)
-	for c := Userinfo; c < numComponents; c++ {
+	for c := ComponentUserinfo; c < numComponents; c++ {
 		if !u.Has(c) {
 			continue
 		}
@@ -180,30 +190,28 @@ func (u *URI) violations(v *Violations) {
 func (u *URI) componentViolation(c Component, sp *specials, start, end int) (ErrorKind, int) {
 	s := u.s[:end] // a '%' at the end of a component is cut short
 	switch c {
-	case Port:
+	case ComponentPort:
 		for k := start; k < end; k++ {
 			if !isDigit(s[k]) {
 				return ErrInvalidPort, k
 			}
 		}
 		return 0, 0
-	case Host:
+	case ComponentHost:
 		if start < end && s[start] == '[' {
 			litEnd, typ, k, off := parseIPLiteral(s, start)
 			if k != 0 {
 				return k, off
 			}
-			u.hostType = typ
 			if litEnd != end {
-				return ErrInvalidHost, litEnd
+				return ErrInvalidHost, litEnd // and the host matches no rule
 			}
+			u.hostType = typ
 			return 0, 0
 		}
-		if start < end && isDigit(s[start]) && isIPv4(s[start:end]) {
-			u.hostType = HostIPv4
-		}
+		u.hostType = hostType(s[start:end])
 	}
-	noColon := c == Path && !u.Has(Scheme) && !u.Has(Host)
+	noColon := c == ComponentPath && !u.Has(ComponentScheme) && !u.Has(ComponentHost)
 	for {
 		j := sp.peek()
 		if j >= end {
@@ -218,14 +226,14 @@ func (u *URI) componentViolation(c Component, sp *specials, start, end int) (Err
 			continue
 		}
 		switch c {
-		case Userinfo:
+		case ComponentUserinfo:
 			if ch == ':' {
 				continue
 			}
 			return ErrInvalidUserinfo, j
-		case Host:
+		case ComponentHost:
 			return ErrInvalidHost, j
-		case Path:
+		case ComponentPath:
 			switch ch {
 			case '/':
 				noColon = false
@@ -239,12 +247,12 @@ func (u *URI) componentViolation(c Component, sp *specials, start, end int) (Err
 				continue
 			}
 			return ErrInvalidPath, j
-		case Query, Fragment:
+		case ComponentQuery, ComponentFragment:
 			switch ch {
 			case '/', '?', ':', '@':
 				continue
 			}
-			if c == Query {
+			if c == ComponentQuery {
 				return ErrInvalidQuery, j
 			}
 			return ErrInvalidFragment, j

@@ -32,7 +32,7 @@ func TestTooLong(t *testing.T) {
 		t.Errorf("Parse: %v, want ErrTooLong", err)
 	}
 	su, v := SplitString(s)
-	if v.Len() != 1 || v.At(0).Kind != ErrTooLong || su.Has(Scheme) || su.Path() != "" {
+	if v.Len() != 1 || v.At(0).Kind != ErrTooLong || su.Has(ComponentScheme) || su.RawPath() != "" {
 		t.Errorf("SplitString: %d violations, %s", v.Len(), describe(su))
 	}
 	testAllocs(t, "ParseString(too long)", func() { sinkURI, sinkErr = ParseString(s) })

@@ -27,8 +27,8 @@ func addSeeds(f *testing.F) {
 }
 
 var components = []fasturi.Component{
-	fasturi.Scheme, fasturi.Userinfo, fasturi.Host, fasturi.Port,
-	fasturi.Path, fasturi.Query, fasturi.Fragment,
+	fasturi.ComponentScheme, fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPort,
+	fasturi.ComponentPath, fasturi.ComponentQuery, fasturi.ComponentFragment,
 }
 
 // FuzzParse compares Parse with the reference parser: validity, every
@@ -53,7 +53,7 @@ func FuzzParse(f *testing.F) {
 		wantSpans := []ref.Span{want.Scheme, want.Userinfo, want.Host, want.Port, want.Path, want.Query, want.Fragment}
 		for i, c := range components {
 			sp, w := u.Span(c), wantSpans[i]
-			if c == fasturi.Path {
+			if c == fasturi.ComponentPath {
 				w.Present = true // fasturi: the path is always present
 			}
 			if u.Has(c) != w.Present || u.Has(c) && (int(sp.Start) != w.Start || int(sp.End) != w.End) {
@@ -95,11 +95,11 @@ func FuzzSplit(f *testing.F) {
 			got     string
 			present bool
 		}{
-			{"scheme", 2, u.Scheme(), u.Has(fasturi.Scheme)},
-			{"authority", 4, u.Authority(), u.Has(fasturi.Host)},
-			{"path", 5, u.Path(), true},
-			{"query", 7, u.Query(), u.Has(fasturi.Query)},
-			{"fragment", 9, u.Fragment(), u.Has(fasturi.Fragment)},
+			{"scheme", 2, u.Scheme(), u.Has(fasturi.ComponentScheme)},
+			{"authority", 4, u.RawAuthority(), u.Has(fasturi.ComponentHost)},
+			{"path", 5, u.RawPath(), true},
+			{"query", 7, u.RawQuery(), u.Has(fasturi.ComponentQuery)},
+			{"fragment", 9, u.RawFragment(), u.Has(fasturi.ComponentFragment)},
 		} {
 			present := m[2*g.group] >= 0
 			want := ""
@@ -134,25 +134,25 @@ func FuzzRecompose(f *testing.F) {
 
 func recompose(u fasturi.URI) string {
 	out := ""
-	if u.Has(fasturi.Scheme) {
+	if u.Has(fasturi.ComponentScheme) {
 		out += u.Scheme() + ":"
 	}
-	if u.Has(fasturi.Host) {
+	if u.Has(fasturi.ComponentHost) {
 		out += "//"
-		if u.Has(fasturi.Userinfo) {
-			out += u.Userinfo() + "@"
+		if u.Has(fasturi.ComponentUserinfo) {
+			out += u.RawUserinfo() + "@"
 		}
-		out += u.Host()
-		if u.Has(fasturi.Port) {
+		out += u.RawHost()
+		if u.Has(fasturi.ComponentPort) {
 			out += ":" + u.Port()
 		}
 	}
-	out += u.Path()
-	if u.Has(fasturi.Query) {
-		out += "?" + u.Query()
+	out += u.RawPath()
+	if u.Has(fasturi.ComponentQuery) {
+		out += "?" + u.RawQuery()
 	}
-	if u.Has(fasturi.Fragment) {
-		out += "#" + u.Fragment()
+	if u.Has(fasturi.ComponentFragment) {
+		out += "#" + u.RawFragment()
 	}
 	return out
 }

@@ -46,8 +46,8 @@ func (r *record) firstError() (fasturi.ErrorKind, int, bool) {
 }
 
 var components = [...]fasturi.Component{
-	fasturi.Scheme, fasturi.Userinfo, fasturi.Host, fasturi.Port,
-	fasturi.Path, fasturi.Query, fasturi.Fragment,
+	fasturi.ComponentScheme, fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPort,
+	fasturi.ComponentPath, fasturi.ComponentQuery, fasturi.ComponentFragment,
 }
 
 // appendJSON appends the record as one JSON object, with the keys of the CLI
