@@ -5,12 +5,37 @@ import (
 	"strings"
 )
 
-// An ErrorKind says which rule of RFC 3986 an input breaks. Parse returns one
-// as its error, which does not allocate; the offset of the error is in the
-// returned URI (see URI.ErrorOffset). Compare kinds with errors.Is.
+// An ErrorKind says which rule of RFC 3986 an input breaks. It implements
+// error, and returning one as an error does not allocate; where the error
+// is comes beside it (see the package documentation). Compare kinds with
+// errors.Is.
+//
+// The offset of an error is that of the first byte at which the input
+// stopped being a prefix of any valid URI reference. Its kind names the
+// first component, in input order, that breaks its rule when the input is
+// read as follows:
+//
+//   - the scheme is the text before the first ':' when no '/', '?' or '#'
+//     comes before that ':' and the text is a scheme; otherwise there is no
+//     scheme, and the input is a relative reference;
+//   - the authority follows "//" up to the next '/', '?', '#' or the end;
+//     its userinfo runs up to its first '@'; the host is then an IP literal
+//     up to its first ']', or else runs up to the first ':'; the port is the
+//     rest after that ':';
+//   - the path runs up to the first '?' or '#', the query from that '?' up
+//     to the first '#', and the fragment from that '#' to the end.
+//
+// Within the component, the first byte that breaks its rule decides the
+// kind: ErrInvalidPercentEncoding for a '%' not followed by two hex digits,
+// and otherwise the component's own kind, with these refinements: a ':' in
+// the first segment of a relative path is ErrInvalidScheme (the text before
+// it would have to be one); in the host and port, a second '@' or a byte
+// after an IP literal other than ':' is ErrInvalidHost; inside an IP
+// literal, every byte is ErrInvalidIPLiteral except a bad percent-encoding
+// in a zone ID.
 type ErrorKind uint8
 
-// The error kinds. Each names the component in which the input went wrong.
+// The error kinds.
 const (
 	// ErrTooLong: the input is 4 GiB or longer, beyond what offsets address.
 	ErrTooLong ErrorKind = iota + 1

@@ -77,6 +77,7 @@ func TestLevels(t *testing.T) {
 		{"SplitAppendixB", TestSplitAppendixB},
 		{"SplitAuthority", TestSplitAuthority},
 		{"SplitViolations", TestSplitViolations},
+		{"SplitAccessors", TestSplitAccessors},
 		{"Allocs", TestAllocs},
 	}
 	forEachLevel(t, func(t *testing.T, _ scanLevel) {

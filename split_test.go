@@ -1,7 +1,9 @@
 package fasturi
 
 import (
+	"errors"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -60,6 +62,7 @@ func TestSplitAppendixB(t *testing.T) {
 		"#\n", "?\n#\r\n", "\n:\n//\n/\n", // newlines everywhere ("." needs the s flag; found by FuzzSplit)
 	} {
 		checkAppendixB(t, in)
+		checkSplitAccessors(t, in)
 	}
 }
 
@@ -134,6 +137,58 @@ func TestSplitViolations(t *testing.T) {
 		if _, err := ParseString(tt.in); (err == nil) != (len(tt.want) == 0) {
 			t.Errorf("Parse(%q) error %v disagrees with Split's %d violations", tt.in, err, len(tt.want))
 		}
+		checkSplitAccessors(t, tt.in)
+	}
+}
+
+// checkSplitAccessors calls every accessor of Split's URI for in, which
+// must not panic, and checks that the URI says whether it is valid.
+func checkSplitAccessors(t *testing.T, in string) {
+	t.Helper()
+	u, v := SplitString(in)
+	useEveryAccessor(u)
+	if u.Valid() != (v.Len() == 0) {
+		t.Errorf("Split(%q): Valid() = %v with %d violations", in, u.Valid(), v.Len())
+	}
+	if v.Len() == 0 {
+		if u.ErrorOffset() != -1 || u.Err() != nil {
+			t.Errorf("Split(%q): no violation, but error %v at %d", in, u.Err(), u.ErrorOffset())
+		}
+	} else if first := v.At(0); u.ErrorOffset() != first.Offset || !errors.Is(u.Err(), first.Kind) {
+		t.Errorf("Split(%q): error %v at %d, first violation %v at %d", in, u.Err(), u.ErrorOffset(), first.Kind, first.Offset)
+	}
+	if z := u.RawZone(); z != "" && (u.HostType() != HostIPv6 || !strings.Contains(u.RawHost(), "%25"+z+"]")) {
+		t.Errorf("Split(%q): zone %q of host %q (%v)", in, z, u.RawHost(), u.HostType())
+	}
+	if u.HasAuthority() != (u.HostType() != HostNone) {
+		t.Errorf("Split(%q): authority %v, host type %v", in, u.HasAuthority(), u.HostType())
+	}
+}
+
+// TestSplitAccessors holds Split's results for hosts that look like IP
+// literals but are not, whose zone accessor once sliced out of range.
+func TestSplitAccessors(t *testing.T) {
+	for _, tt := range []struct {
+		in, host, zone string
+		typ            HostType
+	}{
+		{"//[::1]%41", "[::1]%41", "", HostRegName},
+		{"http://[fe80::1%25eth0]x/", "[fe80::1%25eth0]x", "", HostRegName},
+		{"http://[fe80::1%25eth0]:x/", "[fe80::1%25eth0]", "eth0", HostIPv6},
+		{"http://[fe80::1%25]/", "[fe80::1%25]", "", HostRegName},
+		{"http://[fe80::1%/", "[fe80::1%", "", HostRegName},
+		{"http://[v1.x]y/", "[v1.x]y", "", HostRegName},
+		{"http://[v1.x]:y/", "[v1.x]", "", HostIPvFuture},
+		{"http://[]/", "[]", "", HostRegName},
+		{"http://[/", "[", "", HostRegName},
+		{"http://]/", "]", "", HostRegName},
+	} {
+		u, _ := SplitString(tt.in)
+		if u.RawHost() != tt.host || u.RawZone() != tt.zone || u.HostType() != tt.typ {
+			t.Errorf("Split(%q): host %q, zone %q, %v; want %q, %q, %v",
+				tt.in, u.RawHost(), u.RawZone(), u.HostType(), tt.host, tt.zone, tt.typ)
+		}
+		checkSplitAccessors(t, tt.in)
 	}
 }
 
