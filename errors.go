@@ -94,9 +94,11 @@ func (k ErrorKind) Message() string {
 	return strings.TrimPrefix(k.Error(), "fasturi: ")
 }
 
-// ErrorOffset returns the offset of the first byte at which the input stopped
-// being a prefix of any valid URI reference, or -1 if Parse succeeded. It is
-// len(input) when the input ended too early, as in "http://[::1".
+// ErrorOffset returns -1 for a valid URI, and otherwise the offset of its
+// error: for a URI from Parse, the first byte at which the input stopped
+// being a prefix of any valid URI reference (len(input) when the input
+// ended too early, as in "http://[::1"); for one from Split, the offset of
+// the first violation.
 func (u URI) ErrorOffset() int {
 	if u.errKind == 0 {
 		return -1
@@ -104,8 +106,9 @@ func (u URI) ErrorOffset() int {
 	return int(u.errOff)
 }
 
-// Err returns nil if Parse succeeded, and otherwise a *SyntaxError that
-// quotes the input around the error. Unlike Parse, Err allocates.
+// Err returns nil for a valid URI, and otherwise a *SyntaxError that
+// quotes the input around the error (see ErrorOffset). Unlike Parse, Err
+// allocates.
 func (u URI) Err() error {
 	if u.errKind == 0 {
 		return nil

@@ -40,10 +40,10 @@ func ExampleParseString_error() {
 }
 
 // Absent and empty components differ (RFC 3986 section 5.3).
-func ExampleURI_Has() {
+func ExampleURI_HasQuery() {
 	for _, s := range []string{"http://h?", "http://h"} {
 		u, _ := fasturi.ParseString(s)
-		fmt.Printf("%-10s query present: %v, query: %q\n", s, u.Has(fasturi.ComponentQuery), u.RawQuery())
+		fmt.Printf("%-10s query present: %v, query: %q\n", s, u.HasQuery(), u.RawQuery())
 	}
 	// Output:
 	// http://h?  query present: true, query: ""
@@ -66,9 +66,22 @@ func ExampleSplit() {
 	for i := range v.Len() {
 		fmt.Println(v.At(i).Kind.Message(), "at", v.At(i).Offset)
 	}
+	// The URI says it was not validated: its error is the first violation.
+	fmt.Println(u.Valid(), u.ErrorOffset())
 	// Output:
 	// host "exa mple.com" path "/a b" query "q=%zz"
 	// invalid host at 10
 	// invalid path at 21
 	// invalid percent-encoding at 27
+	// false 10
+}
+
+// A buffer on the stack stays there: Parse does not make its input escape,
+// and allocates nothing, so a request target costs no garbage.
+func ExampleParse_stackBuffer() {
+	var buf [256]byte
+	n := copy(buf[:], "/search?q=fasturi")
+	u, err := fasturi.Parse(buf[:n])
+	fmt.Println(err, u.RawPath(), u.RawQuery())
+	// Output: <nil> /search q=fasturi
 }

@@ -37,3 +37,11 @@ func setLevel(t testing.TB, l scanLevel) {
 	level = l
 	t.Cleanup(func() { level = prev })
 }
+
+// atLevel runs fn with the scanners at level l, which the machine must run.
+func atLevel(l scanLevel, fn func()) {
+	prev := level
+	level = l
+	defer func() { level = prev }()
+	fn()
+}

@@ -16,3 +16,7 @@ func levelKernels(l scanLevel) (k kernels, missing string) {
 // setLevel makes the scanners use level l until the test ends: the portable
 // scanner is the only one here, so there is nothing to change.
 func setLevel(testing.TB, scanLevel) {}
+
+// atLevel runs fn with the scanners at level l: the portable scanner is the
+// only one here.
+func atLevel(_ scanLevel, fn func()) { fn() }

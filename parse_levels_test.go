@@ -1,9 +1,13 @@
 package fasturi
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/fasturi/fasturi/internal/corpus"
 )
 
 // levelResult is everything the parser and the splitter say about one input.
@@ -31,14 +35,13 @@ func parseEverything(s string) levelResult {
 // the portable scanner's results.
 func levelsAgree(t *testing.T, s string) levelResult {
 	t.Helper()
-	setLevel(t, levelGeneric)
-	want := parseEverything(s)
+	var want, got levelResult
+	atLevel(levelGeneric, func() { want = parseEverything(s) })
 	for l := levelGeneric + 1; l < numLevels; l++ {
 		if _, missing := levelKernels(l); missing != "" {
 			continue
 		}
-		setLevel(t, l)
-		if got := parseEverything(s); got != want {
+		if atLevel(l, func() { got = parseEverything(s) }); got != want {
 			t.Fatalf("%q at level %v:\n Parse %s (%v at %d), Split %s (%d violations)\nlevel generic:\n Parse %s (%v at %d), Split %s (%d violations)",
 				s, l, describe(got.parse), got.err, got.parse.ErrorOffset(), describe(got.split), got.v.Len(),
 				describe(want.parse), want.err, want.parse.ErrorOffset(), describe(want.split), want.v.Len())
@@ -252,6 +255,47 @@ func FuzzParseLevels(f *testing.F) {
 			t.Fatalf("%q: Parse %v, Split valid %v with %d violations", s, r.err, r.split.Valid(), r.v.Len())
 		}
 	})
+}
+
+// TestParseLevelsMutations is FuzzParseLevels without the fuzzing engine:
+// seeded random mutations of its seeds and of the generated corpus, at
+// every level. It runs where the engine cannot, such as under the AVX-512
+// emulator, which boots the test binary as the only process of a kernel.
+func TestParseLevelsMutations(t *testing.T) {
+	n := 1000000
+	if testing.Short() {
+		n = 20000
+	}
+	var seeds []string
+	straddlingInputs(func(_ componentTemplate, _ insertion, in string, _ int, _ Span) {
+		seeds = append(seeds, in)
+	})
+	seeds = append(seeds, corpus.Generate(2000, 3)...)
+	// Bytes that move boundaries or break rules, and ordinary ones.
+	const interesting = ":/?#[]@%25.-+!~ \t\r\n\x00\x7f\x80\xffaZ09"
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]byte, 0, 512)
+	for range n {
+		buf = append(buf[:0], seeds[rng.IntN(len(seeds))]...)
+		for range 1 + rng.IntN(4) {
+			c := interesting[rng.IntN(len(interesting))]
+			if rng.IntN(8) == 0 {
+				c = byte(rng.IntN(256))
+			}
+			switch i := rng.IntN(len(buf) + 1); {
+			case rng.IntN(3) == 0 || i == len(buf): // insert
+				buf = slices.Insert(buf, i, c)
+			case rng.IntN(2) == 0: // replace
+				buf[i] = c
+			default: // delete a run
+				buf = slices.Delete(buf, i, min(len(buf), i+1+rng.IntN(8)))
+			}
+		}
+		r := levelsAgree(t, string(buf))
+		if (r.err == nil) != (r.v.Len() == 0) {
+			t.Fatalf("%q: Parse %v, Split %d violations", buf, r.err, r.v.Len())
+		}
+	}
 }
 
 // TestStraddlingInputsReachEveryEdge guards the generator of the tests
