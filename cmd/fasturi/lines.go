@@ -84,9 +84,9 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		}()
 	}
 	stop := make(chan struct{})
-	var readTotals totals
+	var readFailed bool // written before pending closes, so read after
 	go func() {
-		readTotals.failed = p.readAll(names, stdin, stop)
+		readFailed = p.readAll(names, stdin, stop)
 		close(p.work)
 		close(p.pending)
 	}()
@@ -130,7 +130,7 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	if p.progress {
 		fmt.Fprint(p.stderr, "\r\033[K")
 	}
-	tot.failed = readTotals.failed
+	tot.failed = readFailed
 	return tot, werr
 }
 

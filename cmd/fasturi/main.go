@@ -27,7 +27,7 @@ const usage = `fasturi processes URIs (RFC 3986), one per line.
 
 Usage:
 
-	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]
+	` + parseSynopsis + `
 
 Commands:
 

@@ -7,9 +7,19 @@ import (
 	"io"
 	"os"
 	"time"
-
-	"github.com/fasturi/fasturi"
 )
+
+// parseSynopsis is the command line of parse, for both usage messages.
+const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]"
+
+// parseLine returns the lineFunc of parse: it parses a line, with Split when
+// lenient, and appends its record in the given format.
+func parseLine(format func([]byte, record) []byte, lenient bool) lineFunc {
+	return func(dst, line []byte) ([]byte, bool) {
+		r := newRecord(line, lenient)
+		return format(dst, r), r.uri.Valid()
+	}
+}
 
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
@@ -20,7 +30,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it breaks, instead of rejecting it")
 	quiet := fs.Bool("q", false, "no summary or progress on standard error")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]\n\n"+
+		fmt.Fprint(stderr, "Usage: "+parseSynopsis+"\n\n"+
 			"Parse one URI per line of each FILE (standard input if none, or for -)\n"+
 			"and write one record per line, in input order.\n\n")
 		fs.PrintDefaults()
@@ -47,17 +57,6 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *tsvOut:
 		format = appendTSV
 	}
-	fn := func(dst, line []byte) ([]byte, bool) {
-		var r record
-		if *lenient {
-			r.uri, r.violations = fasturi.Split(line)
-			r.lenient = true
-		} else {
-			r.uri, r.err = fasturi.Parse(line)
-		}
-		r.in = line
-		return format(dst, &r), r.valid()
-	}
 
 	names := fs.Args()
 	if len(names) == 0 {
@@ -67,7 +66,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *header {
 		w.WriteString(tsvColumns + "\n")
 	}
-	p := &processor{fn: fn, out: w, stderr: stderr, progress: !*quiet && isTerminal(stderr)}
+	p := &processor{fn: parseLine(format, *lenient), out: w, stderr: stderr, progress: !*quiet && isTerminal(stderr)}
 	start := time.Now()
 	tot, err := p.process(names, stdin)
 	if err == nil {

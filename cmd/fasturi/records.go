@@ -10,50 +10,68 @@ import (
 	"github.com/fasturi/fasturi"
 )
 
-// A record is the result for one input line.
+// A record is the result for one input line. The formatters take it by
+// value: they are called through a func value, which would make a pointer
+// escape and cost an allocation per line.
 type record struct {
 	in         []byte
-	uri        fasturi.URI
-	err        error // strict mode
-	lenient    bool
-	violations fasturi.Violations // lenient mode
+	uri        fasturi.URI        // not Valid when the line breaks a rule
+	kind       fasturi.ErrorKind  // why uri is not Valid; its offset is uri.ErrorOffset()
+	lenient    bool               // uri is from Split, so it has components even when not Valid
+	violations fasturi.Violations // with lenient: every rule the line breaks
 }
 
-func (r *record) valid() bool {
-	if r.lenient {
-		return r.violations.Len() == 0
+// newRecord parses line, with Split when lenient and Parse otherwise.
+func newRecord(line []byte, lenient bool) record {
+	r := record{in: line, lenient: lenient}
+	if lenient {
+		r.uri, r.violations = fasturi.Split(line)
+		if r.violations.Len() > 0 {
+			// The URI carries the offset of this first violation.
+			r.kind = r.violations.At(0).Kind
+		}
+		return r
 	}
-	return r.err == nil
+	var err error
+	r.uri, err = fasturi.Parse(line)
+	// Parse's error is always an ErrorKind; the two-value form keeps any
+	// other error from panicking, and r.uri.Valid() still says it failed.
+	r.kind, _ = err.(fasturi.ErrorKind)
+	return r
 }
 
 // hasComponents reports whether the record carries components: always in
 // lenient mode, only for valid URIs in strict mode.
-func (r *record) hasComponents() bool { return r.lenient || r.err == nil }
+func (r *record) hasComponents() bool { return r.lenient || r.uri.Valid() }
 
-// firstError returns the kind and offset of the first error, if any.
-func (r *record) firstError() (fasturi.ErrorKind, int, bool) {
-	if r.lenient {
-		if r.violations.Len() == 0 {
-			return 0, 0, false
-		}
-		v := r.violations.At(0)
-		return v.Kind, v.Offset, true
-	}
-	if r.err == nil {
-		return 0, 0, false
-	}
-	return r.err.(fasturi.ErrorKind), r.uri.ErrorOffset(), true
-}
-
+// components are the components of the CLI contract, in its order: the
+// component keys of -json and columns of -tsv.
 var components = [...]fasturi.Component{
 	fasturi.ComponentScheme, fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPort,
 	fasturi.ComponentPath, fasturi.ComponentQuery, fasturi.ComponentFragment,
 }
 
+// eachComponent calls f for each of the components, in order, with its name,
+// its bytes, and whether the record has it (present is false for all of them
+// when the record has no components). It is the one walk over the
+// components that every format makes, so that they agree on names, order and
+// presence.
+func (r *record) eachComponent(f func(name string, val []byte, present bool)) {
+	has := r.hasComponents()
+	for _, c := range components {
+		if !has || !r.uri.Has(c) {
+			f(c.String(), nil, false)
+			continue
+		}
+		sp := r.uri.Span(c)
+		f(c.String(), r.in[sp.Start:sp.End], true)
+	}
+}
+
 // appendJSON appends the record as one JSON object, with the keys of the CLI
 // contract: in, valid, then either the components and host_type, or error
 // and offset (lenient records have both, and violations).
-func appendJSON(dst []byte, r *record) []byte {
+func appendJSON(dst []byte, r record) []byte {
 	dst = append(dst, `{"in":`...)
 	dst = appendJSONString(dst, r.in)
 	if !utf8.Valid(r.in) {
@@ -63,27 +81,26 @@ func appendJSON(dst []byte, r *record) []byte {
 		dst = append(dst, '"')
 	}
 	dst = append(dst, `,"valid":`...)
-	dst = strconv.AppendBool(dst, r.valid())
+	dst = strconv.AppendBool(dst, r.uri.Valid())
 	if r.hasComponents() {
-		for _, c := range components {
+		r.eachComponent(func(name string, val []byte, present bool) {
 			dst = append(dst, ',', '"')
-			dst = append(dst, c.String()...)
+			dst = append(dst, name...)
 			dst = append(dst, '"', ':')
-			if r.uri.Has(c) {
-				sp := r.uri.Span(c)
-				dst = appendJSONString(dst, r.in[sp.Start:sp.End])
+			if present {
+				dst = appendJSONString(dst, val)
 			} else {
 				dst = append(dst, "null"...)
 			}
-		}
+		})
 		dst = append(dst, `,"host_type":"`...)
 		dst = append(dst, r.uri.HostType().String()...)
 		dst = append(dst, '"')
 	}
-	if kind, off, ok := r.firstError(); ok {
-		dst = appendJSONError(append(dst, ','), kind, off)
+	if !r.uri.Valid() {
+		dst = appendJSONError(append(dst, ','), r.kind, r.uri.ErrorOffset())
 	}
-	if r.lenient && r.violations.Len() > 0 {
+	if r.violations.Len() > 0 {
 		dst = append(dst, `,"violations":[`...)
 		for i := range r.violations.Len() {
 			if i > 0 {
@@ -164,36 +181,34 @@ const tsvColumns = "in\tvalid\tscheme\tuserinfo\thost\tport\tpath\tquery\tfragme
 // \N, and backslash, tab, newline and carriage return are escaped, as
 // PostgreSQL's and ClickHouse's TSV formats read them. Other bytes are
 // written as they are, so nothing is lost.
-func appendTSV(dst []byte, r *record) []byte {
+func appendTSV(dst []byte, r record) []byte {
 	dst = appendTSVField(dst, r.in)
 	dst = append(dst, '\t')
-	dst = strconv.AppendBool(dst, r.valid())
-	for _, c := range components {
+	dst = strconv.AppendBool(dst, r.uri.Valid())
+	r.eachComponent(func(_ string, val []byte, present bool) {
 		dst = append(dst, '\t')
-		if r.hasComponents() && r.uri.Has(c) {
-			sp := r.uri.Span(c)
-			dst = appendTSVField(dst, r.in[sp.Start:sp.End])
+		if present {
+			dst = appendTSVField(dst, val)
 		} else {
 			dst = append(dst, `\N`...)
 		}
-	}
+	})
 	dst = append(dst, '\t')
 	if r.hasComponents() {
 		dst = append(dst, r.uri.HostType().String()...)
 	} else {
 		dst = append(dst, `\N`...)
 	}
-	if kind, off, ok := r.firstError(); ok {
-		dst = append(dst, '\t')
-		dst = append(dst, kind.Message()...)
-		dst = append(dst, '\t')
-		dst = strconv.AppendInt(dst, int64(off), 10)
-	} else {
-		dst = append(dst, "\t\\N\t\\N"...)
+	if r.uri.Valid() {
+		return append(dst, "\t\\N\t\\N"...)
 	}
-	return dst
+	dst = append(dst, '\t')
+	dst = append(dst, r.kind.Message()...)
+	dst = append(dst, '\t')
+	return strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
 }
 
+// appendTSVField appends s as one TSV value, escaped as appendTSV says.
 func appendTSVField(dst, s []byte) []byte {
 	for {
 		i := bytes.IndexAny(s, "\\\t\n\r")
@@ -217,33 +232,30 @@ func appendTSVField(dst, s []byte) []byte {
 
 // appendText appends the record as a line for people: the verdict, the
 // input quoted, then the components or the error.
-func appendText(dst []byte, r *record) []byte {
-	if r.valid() {
+func appendText(dst []byte, r record) []byte {
+	if r.uri.Valid() {
 		dst = append(dst, "valid   "...)
 	} else {
 		dst = append(dst, "invalid "...)
 	}
 	dst = strconv.AppendQuote(dst, asString(r.in))
-	if r.hasComponents() {
-		for _, c := range components {
-			if r.uri.Has(c) {
-				sp := r.uri.Span(c)
-				dst = append(dst, ' ')
-				dst = append(dst, c.String()...)
-				dst = append(dst, '=')
-				dst = strconv.AppendQuote(dst, asString(r.in[sp.Start:sp.End]))
-			}
+	r.eachComponent(func(name string, val []byte, present bool) {
+		if present {
+			dst = append(dst, ' ')
+			dst = append(dst, name...)
+			dst = append(dst, '=')
+			dst = strconv.AppendQuote(dst, asString(val))
 		}
-		if r.uri.HostType() != fasturi.HostNone {
-			dst = append(dst, " host_type="...)
-			dst = append(dst, r.uri.HostType().String()...)
-		}
+	})
+	if r.hasComponents() && r.uri.HostType() != fasturi.HostNone {
+		dst = append(dst, " host_type="...)
+		dst = append(dst, r.uri.HostType().String()...)
 	}
-	if kind, off, ok := r.firstError(); ok {
+	if !r.uri.Valid() {
 		dst = append(dst, ": "...)
-		dst = append(dst, kind.Message()...)
+		dst = append(dst, r.kind.Message()...)
 		dst = append(dst, " at offset "...)
-		dst = strconv.AppendInt(dst, int64(off), 10)
+		dst = strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
 	}
 	return dst
 }
