@@ -30,9 +30,14 @@ import (
 // and otherwise the component's own kind, with these refinements: a ':' in
 // the first segment of a relative path is ErrInvalidScheme (the text before
 // it would have to be one); in the host and port, a second '@' or a byte
-// after an IP literal other than ':' is ErrInvalidHost; inside an IP
-// literal, every byte is ErrInvalidIPLiteral except a bad percent-encoding
-// in a zone ID.
+// after an IP literal other than ':' is ErrInvalidHost; a port holds no
+// percent-encoding, so any other byte that breaks it is ErrInvalidPort;
+// inside an IP literal, every byte is ErrInvalidIPLiteral except a bad
+// percent-encoding in a zone ID.
+//
+// So "http://a:b:c/" is ErrInvalidPort at offset 12 (until the '/', the
+// authority could have been userinfo), "http://[::1@h/" ErrInvalidUserinfo
+// at 11, and "1a:b" ErrInvalidScheme at 2.
 type ErrorKind uint8
 
 // The error kinds.

@@ -316,13 +316,21 @@ func (u *URI) parseAuthority(sp specials, a int) (specials, int, ErrorKind) {
 				return sp, 0, u.failAuthority(ErrInvalidPort, j, colon, inPort)
 			}
 			if e := pctError(s, j); e >= 0 {
-				return sp, 0, u.fail(ErrInvalidPercentEncoding, e)
+				k := ErrInvalidPercentEncoding
+				if !seenAt && colon >= 0 && !u.atFollows(j) {
+					k = ErrInvalidPort // the bytes after the ':' are a port, which holds no '%'
+				}
+				return sp, 0, u.fail(k, e)
 			}
 		case '[':
 			if j != hostStart {
 				return sp, 0, u.failAuthority(u.authorityErrorKind(j, colon, seenAt), j, colon, inPort)
 			}
 			end, k := u.parseIPLiteralHost(j)
+			if k != 0 && !seenAt && u.atFollows(j) {
+				// The '[' starts a userinfo, which cannot hold one.
+				k, u.errKind = ErrInvalidUserinfo, ErrInvalidUserinfo
+			}
 			sp.seek(end)
 			return sp, end, k
 		default:
@@ -345,22 +353,25 @@ func (u *URI) failAuthority(k ErrorKind, j, colon int, inPort bool) ErrorKind {
 }
 
 // authorityErrorKind names the component that the byte at j, which no
-// authority allows, most likely belongs to.
+// authority allows, belongs to (see ErrorKind).
 func (u *URI) authorityErrorKind(j, colon int, seenAt bool) ErrorKind {
-	if !seenAt {
-		// An '@' later in the authority makes the byte part of userinfo.
-		rest := u.s[j:]
-		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
-			rest = rest[:end]
-		}
-		if strings.IndexByte(rest, '@') >= 0 {
-			return ErrInvalidUserinfo
-		}
-	}
-	if colon >= 0 {
+	switch {
+	case !seenAt && u.atFollows(j):
+		return ErrInvalidUserinfo
+	case colon >= 0:
 		return ErrInvalidPort
 	}
 	return ErrInvalidHost
+}
+
+// atFollows reports whether an '@' follows offset j in the authority, which
+// makes the bytes before it userinfo. Only errors ask.
+func (u *URI) atFollows(j int) bool {
+	rest := u.s[j:]
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.IndexByte(rest, '@') >= 0
 }
 
 // setHostPort records host [ ":" port ] of s[hostStart:end], a reg-name or
@@ -421,7 +432,7 @@ func (u *URI) parseIPLiteralHost(i int) (int, ErrorKind) {
 		u.set(ComponentPort, end+1, j)
 	}
 	if j < len(s) && s[j] != '/' && s[j] != '?' && s[j] != '#' {
-		if u.Has(ComponentPort) {
+		if u.HasPort() && s[j] != '@' { // a second '@' is the host's
 			return 0, u.fail(ErrInvalidPort, j)
 		}
 		return 0, u.fail(ErrInvalidHost, j)

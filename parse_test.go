@@ -480,7 +480,25 @@ func TestParseErrors(t *testing.T) {
 		{"http://[::1]x/", ErrInvalidHost, 12}, // text after ']'
 		{"http://[::1]]/", ErrInvalidHost, 12},
 		{"http://[::1][/", ErrInvalidHost, 12},
-		{"http://[::1]@h/", ErrInvalidHost, 12}, // no userinfo after an IP literal
+		// An '@' makes what precedes it userinfo, which holds no '['
+		// (section 3.2.1); the offset is where the IP literal, the only
+		// reading left until then, broke.
+		{"http://[::1]@h/", ErrInvalidUserinfo, 12},
+		{"//[@", ErrInvalidUserinfo, 3},
+		{"http://[::1@h", ErrInvalidUserinfo, 11},
+		{"//[::]:@", ErrInvalidUserinfo, 7},
+		// A port holds digits only: no percent-encoding, good or bad.
+		{"//::%", ErrInvalidPort, 5},
+		{"//h:a%zz", ErrInvalidPort, 6},
+		{"//@:%", ErrInvalidPort, 4},
+		{"//[::1]:%", ErrInvalidPort, 8},
+		{"//h:1%41/", ErrInvalidPort, 8},
+		{"//h%zz:1", ErrInvalidPercentEncoding, 4},
+		{"//h:1%zz@x", ErrInvalidPercentEncoding, 6}, // userinfo, then
+		// A second '@' is the host's, after a reg-name or an IP literal.
+		{"//u@h:@", ErrInvalidHost, 6},
+		{"//@[::]:@", ErrInvalidHost, 8},
+		{"//u@[::1%25x]:@", ErrInvalidHost, 14},
 		{"http://h\\x/", ErrInvalidHost, 8},
 		{"http://h\x00/", ErrInvalidHost, 8},
 		// Port.

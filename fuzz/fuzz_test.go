@@ -9,7 +9,9 @@
 package fuzz
 
 import (
+	"errors"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/fasturi/fasturi"
@@ -31,8 +33,23 @@ var components = []fasturi.Component{
 	fasturi.ComponentPath, fasturi.ComponentQuery, fasturi.ComponentFragment,
 }
 
+// refKinds maps fasturi's error kinds to the reference's. ErrTooLong has
+// none: the reference never sees 4 GiB.
+var refKinds = map[fasturi.ErrorKind]ref.Kind{
+	fasturi.ErrInvalidScheme:          ref.KindScheme,
+	fasturi.ErrInvalidUserinfo:        ref.KindUserinfo,
+	fasturi.ErrInvalidHost:            ref.KindHost,
+	fasturi.ErrInvalidIPLiteral:       ref.KindIPLiteral,
+	fasturi.ErrInvalidPort:            ref.KindPort,
+	fasturi.ErrInvalidPath:            ref.KindPath,
+	fasturi.ErrInvalidQuery:           ref.KindQuery,
+	fasturi.ErrInvalidFragment:        ref.KindFragment,
+	fasturi.ErrInvalidPercentEncoding: ref.KindPercentEncoding,
+}
+
 // FuzzParse compares Parse with the reference parser: validity, every
-// component's presence and span, the host type, and the error offset.
+// component's presence and span, the host type, and the error's offset and
+// kind.
 func FuzzParse(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
@@ -45,8 +62,13 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: fasturi error %v, reference valid %v (offset %d)", s, u.Err(), want.Valid, want.ErrorOffset)
 		}
 		if err != nil {
-			if u.ErrorOffset() != want.ErrorOffset {
-				t.Fatalf("%q: fasturi error at %d (%v), reference at %d", s, u.ErrorOffset(), err, want.ErrorOffset)
+			k, ok := err.(fasturi.ErrorKind)
+			if !ok {
+				t.Fatalf("%q: Parse returned %T (%v), not an ErrorKind", s, err, err)
+			}
+			kind := refKinds[k]
+			if u.ErrorOffset() != want.ErrorOffset || kind != want.Kind {
+				t.Fatalf("%q: fasturi error %q at %d (%v), reference %q at %d", s, kind, u.ErrorOffset(), err, want.Kind, want.ErrorOffset)
 			}
 			return
 		}
@@ -71,14 +93,18 @@ func FuzzParse(f *testing.F) {
 var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
 // FuzzSplit compares Split with the regular expression of Appendix B, and
-// its verdict with Parse's.
+// its verdict with Parse's, and checks that every accessor of the URI it
+// returns is consistent with the others and with the violations.
 func FuzzSplit(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		u, v := fasturi.SplitString(s)
-		_, err := fasturi.ParseString(s)
+		pu, err := fasturi.ParseString(s)
 		if (err == nil) != (v.Len() == 0) {
 			t.Fatalf("%q: Parse error %v, Split %d violations", s, err, v.Len())
+		}
+		if err == nil && u != pu {
+			t.Fatalf("%q: Split and Parse give different URIs", s)
 		}
 		prev := -1
 		for i := range v.Len() {
@@ -88,6 +114,7 @@ func FuzzSplit(f *testing.F) {
 			}
 			prev = x.Offset
 		}
+		checkSplitURI(t, s, u, v)
 		m := appendixB.FindStringSubmatchIndex(s)
 		for _, g := range []struct {
 			name    string
@@ -111,6 +138,117 @@ func FuzzSplit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkSplitURI calls every accessor of u, which Split returned for s with
+// the violations v, and checks that they agree with each other and with v.
+func checkSplitURI(t *testing.T, s string, u fasturi.URI, v fasturi.Violations) {
+	t.Helper()
+	if u.String() != s {
+		t.Fatalf("%q: String() = %q", s, u.String())
+	}
+
+	// The verdict: the first violation is the URI's error.
+	if u.Valid() != (v.Len() == 0) {
+		t.Fatalf("%q: Valid() = %v with %d violations", s, u.Valid(), v.Len())
+	}
+	if v.Len() == 0 {
+		if u.ErrorOffset() != -1 || u.Err() != nil {
+			t.Fatalf("%q: no violation, but ErrorOffset() = %d, Err() = %v", s, u.ErrorOffset(), u.Err())
+		}
+	} else {
+		first := v.At(0)
+		if u.ErrorOffset() != first.Offset || !errors.Is(u.Err(), first.Kind) {
+			t.Fatalf("%q: first violation %v at %d, but ErrorOffset() = %d, Err() = %v", s, first.Kind, first.Offset, u.ErrorOffset(), u.Err())
+		}
+	}
+
+	// Spans: within the input, in component order, each the text of its
+	// accessor, and empty when absent.
+	raw := map[fasturi.Component]string{
+		fasturi.ComponentScheme:   u.Scheme(),
+		fasturi.ComponentUserinfo: u.RawUserinfo(),
+		fasturi.ComponentHost:     u.RawHost(),
+		fasturi.ComponentPort:     u.Port(),
+		fasturi.ComponentPath:     u.RawPath(),
+		fasturi.ComponentQuery:    u.RawQuery(),
+		fasturi.ComponentFragment: u.RawFragment(),
+	}
+	end := 0
+	for _, c := range components {
+		sp := u.Span(c)
+		if sp.Start > sp.End || int(sp.End) > len(s) || sp.Len() != int(sp.End-sp.Start) {
+			t.Fatalf("%q: %v span [%d,%d) out of range", s, c, sp.Start, sp.End)
+		}
+		if !u.Has(c) {
+			if sp.Len() != 0 || raw[c] != "" {
+				t.Fatalf("%q: absent %v has span [%d,%d) and text %q", s, c, sp.Start, sp.End, raw[c])
+			}
+			continue
+		}
+		if int(sp.Start) < end {
+			t.Fatalf("%q: %v span [%d,%d) starts before the previous component ends at %d", s, c, sp.Start, sp.End, end)
+		}
+		end = int(sp.End)
+		if raw[c] != s[sp.Start:sp.End] {
+			t.Fatalf("%q: %v is %q, its span [%d,%d) holds %q", s, c, raw[c], sp.Start, sp.End, s[sp.Start:sp.End])
+		}
+	}
+
+	// Presence.
+	if !u.Has(fasturi.ComponentPath) {
+		t.Fatalf("%q: no path", s)
+	}
+	for _, h := range []struct {
+		name string
+		got  bool
+		c    fasturi.Component
+	}{
+		{"HasScheme", u.HasScheme(), fasturi.ComponentScheme},
+		{"HasUserinfo", u.HasUserinfo(), fasturi.ComponentUserinfo},
+		{"HasAuthority", u.HasAuthority(), fasturi.ComponentHost},
+		{"HasPort", u.HasPort(), fasturi.ComponentPort},
+		{"HasQuery", u.HasQuery(), fasturi.ComponentQuery},
+		{"HasFragment", u.HasFragment(), fasturi.ComponentFragment},
+	} {
+		if h.got != u.Has(h.c) {
+			t.Fatalf("%q: %s() = %v, Has(%v) = %v", s, h.name, h.got, h.c, u.Has(h.c))
+		}
+	}
+	if (u.HasUserinfo() || u.HasPort()) && !u.HasAuthority() {
+		t.Fatalf("%q: userinfo or port without an authority", s)
+	}
+
+	// The authority and the host.
+	ht := u.HostType()
+	switch name := ht.String(); name {
+	case "none", "reg-name", "ipv4", "ipv6", "ipvfuture":
+	default:
+		t.Fatalf("%q: HostType() = %q", s, name)
+	}
+	if u.HasAuthority() != (ht != fasturi.HostNone) {
+		t.Fatalf("%q: HasAuthority() = %v, HostType() = %v", s, u.HasAuthority(), ht)
+	}
+	wantAuthority := ""
+	if u.HasAuthority() {
+		start, stop := u.Span(fasturi.ComponentHost).Start, u.Span(fasturi.ComponentHost).End
+		if u.HasUserinfo() {
+			start = u.Span(fasturi.ComponentUserinfo).Start
+		}
+		if u.HasPort() {
+			stop = u.Span(fasturi.ComponentPort).End
+		}
+		wantAuthority = s[start:stop]
+	}
+	if u.RawAuthority() != wantAuthority {
+		t.Fatalf("%q: RawAuthority() = %q, its components span %q", s, u.RawAuthority(), wantAuthority)
+	}
+	if z := u.RawZone(); z != "" && (ht != fasturi.HostIPv6 || !strings.Contains(u.RawHost(), z)) {
+		t.Fatalf("%q: RawZone() = %q with host %q of type %v", s, z, u.RawHost(), ht)
+	}
+	if h := u.RawHost(); (ht == fasturi.HostIPv6 || ht == fasturi.HostIPvFuture) && (!strings.HasPrefix(h, "[") || !strings.HasSuffix(h, "]")) {
+		t.Fatalf("%q: host %q of type %v is not an IP literal", s, h, ht)
+	}
 }
 
 // FuzzRecompose checks the round trip of section 5.3: the components of a

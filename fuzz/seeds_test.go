@@ -31,4 +31,10 @@ var seeds = []string{
 	"1a:b", ":b", "a:b", "./a:b", "@:x", "a%20b:c", "/a b", "?a#b#c", "%", "%4", "%zz", "/%2F%00",
 	"google.com/abc", "http:/x", "s:/.//a", "http:\\\\h", "/\x00\r\n", "/\xff\xfe",
 	"http://h/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/b?c#d",
+	// Error kinds.
+	"%41:b", "%4:b", "a b:c", "a/b:c d", "1a://h", "http://u s@h", "http://u%4@h",
+	"http://a]/", "http://[::1]]", "http://[::1]%41", "http://[::1]x:80", "http://[::g]", "http://[::1%zz]",
+	"http://[::1%24]", "http://[fe80::1%25e%zz]", "http://[fe80::1%25%4]", "http://[v1.%41]",
+	"http://a@[::1@x]", "http://a@b:1@d/", "http://a@b:c@d/", "http://h:1%zz", "http://h:1%41",
+	"http://[::1]:x", "?a b", "#a#", "http://a b/c d?e f#g h",
 }

@@ -22,6 +22,9 @@ type Result struct {
 	// reference: the offset of the first byte that cannot continue, or
 	// len(input) if the input ended too early.
 	ErrorOffset int
+	// Kind, when the input is not valid, names the rule it breaks; see
+	// kindOf for how.
+	Kind Kind
 
 	Scheme, Userinfo, Host, Port, Path, Query, Fragment Span
 	// HostType is "none", "reg-name", "ipv4", "ipv6" or "ipvfuture".
@@ -57,7 +60,7 @@ func Parse(s string) Result {
 			hi = mid - 1
 		}
 	}
-	return Result{ErrorOffset: lo, HostType: "none"}
+	return Result{ErrorOffset: lo, Kind: kindOf(s), HostType: "none"}
 }
 
 // Viable reports whether s is a prefix of some valid URI reference.

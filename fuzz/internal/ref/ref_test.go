@@ -125,3 +125,109 @@ func TestErrorOffsetIsLongestViablePrefix(t *testing.T) {
 		}
 	}
 }
+
+// The kind of an error: the first component, read by its delimiters alone,
+// that breaks its rule, and within it the first byte that does.
+func TestKind(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		kind Kind
+		off  int
+	}{
+		// The scheme, and a ':' in the first segment of a relative path.
+		{"1a:b", KindScheme, 2},
+		{":b", KindScheme, 0},
+		{"%41:b", KindScheme, 3},
+		{"a b:c", KindPath, 1},
+		{"%4:b", KindPercentEncoding, 2},
+		{"a/b:c d", KindPath, 5},
+		{"a?b:c d", KindQuery, 5},
+		{"1a://h", KindScheme, 2},
+		{"-:", KindScheme, 1},
+		// Userinfo, up to the first '@'.
+		{"http://u s@h", KindUserinfo, 8},
+		{"http://u%4@h", KindPercentEncoding, 10},
+		{"http://[::1@h", KindUserinfo, 11},
+		{"//u^@h", KindUserinfo, 3},
+		// Host, up to the first ':', or an IP literal up to its ']'.
+		{"http://a b", KindHost, 8},
+		{"http://a%zz", KindPercentEncoding, 9},
+		{"http://x[::1]/", KindHost, 8},
+		{"http://a]/", KindHost, 8},
+		{"http://a@b@c/", KindHost, 10},
+		{"http://[::1]x/", KindHost, 12},
+		{"http://[::1]]", KindHost, 12},
+		{"http://[::1]%41", KindHost, 12},
+		{"http://[::1]x:80", KindHost, 12},
+		// Inside an IP literal.
+		{"http://[::g]", KindIPLiteral, 10},
+		{"http://[::1%zz]", KindIPLiteral, 12},
+		{"http://[::1%24]", KindIPLiteral, 13},
+		{"http://[::1", KindIPLiteral, 11},
+		{"http://[::1/", KindIPLiteral, 11},
+		{"http://[fe80::1%25]", KindIPLiteral, 18},
+		{"http://[fe80::1%25e%zz]", KindPercentEncoding, 20},
+		{"http://[fe80::1%25%4]", KindPercentEncoding, 20},
+		{"http://[fe80::1%25e!]", KindIPLiteral, 19},
+		{"http://[v1.%41]", KindIPLiteral, 11},
+		{"http://[1::2::3]/", KindIPLiteral, 13},
+		{"http://a@[::1@x]", KindIPLiteral, 13},
+		// Port: the rest after the host's ':'.
+		{"http://h:x/", KindPort, 10},
+		{"http://h:8x/", KindPort, 11},
+		{"http://a:b:c/", KindPort, 12},
+		{"http://u@h:1:2/", KindPort, 12},
+		{"http://a@b:1@d/", KindHost, 12},
+		{"http://a@b:c@d/", KindPort, 11},
+		{"http://h:1%zz", KindPort, 11},
+		{"http://h:1%41", KindPort, 13},
+		{"http://[::1]:x", KindPort, 13},
+		// Path, query, fragment, percent-encoding.
+		{"/a b", KindPath, 2},
+		{"http://h/a b", KindPath, 10},
+		{"a:b c", KindPath, 3},
+		{"a:/b\x00", KindPath, 4},
+		{"?a b", KindQuery, 2},
+		{"?a%", KindPercentEncoding, 3},
+		{"#a#", KindFragment, 2},
+		{"#%g", KindPercentEncoding, 2},
+		{"%zz", KindPercentEncoding, 1},
+		{"%", KindPercentEncoding, 1},
+		// The first component that breaks its rule decides, wherever the
+		// input stopped being a prefix of a valid URI reference.
+		{"http://a b/c d?e f#g h", KindHost, 8},
+		{"/a b?c d", KindPath, 2},
+		// The userinfo runs up to the first '@' even when it starts with
+		// '[', and the port is read after the host, whatever a longer
+		// input could have made of it.
+		{"//[@", KindUserinfo, 3},
+		{"//[::]@", KindUserinfo, 6},
+		{"//[::]:@", KindUserinfo, 7},
+		{"//[::1%25%@", KindUserinfo, 10},
+		{"//::%", KindPort, 5},
+		{"//h:a%zz", KindPort, 6},
+		{"//@:%", KindPort, 4},
+		{"//[::1]:%", KindPort, 8},
+		{"//@[::]:@", KindHost, 8},
+		{"//u@h:@", KindHost, 6},
+	} {
+		r := Parse(tt.in)
+		if r.Valid || r.Kind != tt.kind || r.ErrorOffset != tt.off {
+			t.Errorf("Parse(%q): valid %v, kind %q at %d; want %q at %d", tt.in, r.Valid, r.Kind, r.ErrorOffset, tt.kind, tt.off)
+		}
+	}
+}
+
+// Every invalid input has a kind, and no valid one does.
+func TestKindIffInvalid(t *testing.T) {
+	for _, s := range []string{
+		"", "a:b", "//", "http://[::1]:80/a?b#c", "http://@:/", "a:", "?", "#", "./a:b", "//u:p@h:1",
+		"1a:b", "http://a b", "http://[::1]x", "%", "http://[", "[", "]", "a:b:c", "a:[", "//[v1.x]",
+		"//@:A ", "http://a@b:1@d/", "\xff", "http://h:1:2", "a:%", "a://%", "a://[%",
+	} {
+		r := Parse(s)
+		if r.Valid != (r.Kind == KindNone) {
+			t.Errorf("Parse(%q): valid %v, kind %q", s, r.Valid, r.Kind)
+		}
+	}
+}
