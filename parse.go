@@ -59,7 +59,7 @@ func (u *URI) parse() ErrorKind {
 	u.spans[ComponentHost] = Span{uint32(a), uint32(e)}
 	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
 	u.present = present
-	u.hostType = hostType(s[a:e])
+	u.hostType = hostType(s, a, e)
 	return 0
 }
 
@@ -113,7 +113,8 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 		}
 		// The common case: the first special byte ends the authority,
 		// which is a reg-name or IPv4address host and nothing else.
-		u.setHost(a, end)
+		u.set(ComponentHost, a, end)
+		u.hostType = hostType(s, a, end)
 		if base == 0 && len(s) <= blockSize && mask&stops == 0 {
 			// And the path is all there is: no query, fragment or
 			// percent-encoding, no byte to reject.
@@ -399,14 +400,15 @@ func (u *URI) setHostPort(hostStart, colon, end int, seenAt bool) ErrorKind {
 // whose bytes the walk has already checked.
 func (u *URI) setHost(start, end int) {
 	u.set(ComponentHost, start, end)
-	u.hostType = hostType(u.s[start:end])
+	u.hostType = hostType(u.s, start, end)
 }
 
-// hostType returns the type of a host made of reg-name bytes: an
-// IPv4address is a reg-name too, so the first rule that matches decides
-// (section 3.2.2). Most hosts start with a letter, which it tells inline.
-func hostType(host string) HostType {
-	if len(host) > 0 && host[0] <= '9' && isIPv4(host) {
+// hostType returns the type of the host s[start:end], made of reg-name
+// bytes: an IPv4address is a reg-name too, so the first rule that matches
+// decides (section 3.2.2). Most hosts start with a letter, which it tells
+// inline, before it takes a slice.
+func hostType(s string, start, end int) HostType {
+	if start < end && s[start] <= '9' && isIPv4(s[start:end]) {
 		return HostIPv4
 	}
 	return HostRegName

@@ -209,7 +209,7 @@ func (u *URI) componentViolation(c Component, sp *specials, start, end int) (Err
 			u.hostType = typ
 			return 0, 0
 		}
-		u.hostType = hostType(s[start:end])
+		u.hostType = hostType(s, start, end)
 	}
 	noColon := c == ComponentPath && !u.Has(ComponentScheme) && !u.Has(ComponentHost)
 	for {
