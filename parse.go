@@ -15,8 +15,9 @@ func (u *URI) parse() ErrorKind {
 	s := u.s
 	if uint64(len(s)) > maxLength {
 		// Reported at the first byte beyond reach (this never happens
-		// where int is 32 bits).
-		return u.fail(ErrTooLong, maxLength)
+		// where int is 32 bits, and maxLength is no int there).
+		u.errKind, u.errOff = ErrTooLong, maxLength
+		return ErrTooLong
 	}
 	special, stops, notScheme := scanFirst(s)
 	if !vectorScanner || len(s) > blockSize {

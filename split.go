@@ -82,7 +82,7 @@ func (u *URI) split(v *Violations) {
 	s := u.s
 	u.present = 1 << ComponentPath
 	if uint64(len(s)) > maxLength {
-		v.add(ErrTooLong, maxLength)
+		v.list[0].kind, v.list[0].off, v.n = ErrTooLong, maxLength, 1
 		u.errKind, u.errOff = ErrTooLong, maxLength
 		return
 	}
