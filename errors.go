@@ -67,6 +67,16 @@ const (
 	// ErrInvalidPercentEncoding: a '%' not followed by two hex digits
 	// (section 2.1).
 	ErrInvalidPercentEncoding
+	// ErrControlCharacter: decoding would produce a control character
+	// (NUL, CR, LF, ...), which the caller refused (DecodeNoControls).
+	ErrControlCharacter
+	// ErrInvalidBase: a base URI that is not valid, or has no scheme
+	// (section 5.1), or whose own path climbs above the root when the
+	// caller refused that (RejectPathUnderflow).
+	ErrInvalidBase
+	// ErrPathUnderflow: a ".." that climbs above the root, which the
+	// caller refused (RejectPathUnderflow); the RFC drops it.
+	ErrPathUnderflow
 
 	numErrorKinds = iota + 1
 )
@@ -83,6 +93,9 @@ var errorMessages = [numErrorKinds]string{
 	"fasturi: invalid query",
 	"fasturi: invalid fragment",
 	"fasturi: invalid percent-encoding",
+	"fasturi: control character",
+	"fasturi: invalid base URI",
+	"fasturi: path climbs above the root",
 }
 
 // Error returns the kind's message, such as "fasturi: invalid port".

@@ -1,0 +1,153 @@
+package fasturi
+
+import "strings"
+
+// A DecodeOption changes what AppendDecode accepts and produces. Options
+// combine with |; the zero value decodes as RFC 3986 section 2.1 says and
+// nothing more.
+type DecodeOption uint8
+
+const (
+	// DecodeNoControls refuses to produce a control character: the C0
+	// controls (NUL, CR, LF, ...) and DEL, percent-encoded or not. "%0D%0A"
+	// and "%00" are valid syntax, but decoded they split headers and log
+	// lines and cut C strings.
+	DecodeNoControls DecodeOption = 1 << iota
+	// DecodePlusAsSpace decodes '+' as a space, as HTML form encoding
+	// (application/x-www-form-urlencoded) does in a query. RFC 3986 gives
+	// '+' no such meaning.
+	DecodePlusAsSpace
+)
+
+// AppendDecode appends s to dst with every percent-encoding decoded (RFC
+// 3986 section 2.1), and returns the extended buffer, -1 and nil.
+//
+// On error it returns dst extended with what it decoded before the error,
+// the offset in s of the first byte at fault, and the error:
+// ErrInvalidPercentEncoding for a '%' not followed by two hex digits (the
+// offset is that of the first byte that is not one, or len(s)), or, with
+// DecodeNoControls, ErrControlCharacter (the offset is that of the control
+// or of the '%' that encodes it).
+//
+// Decode a component after splitting, never before (section 2.4): "%2F"
+// decodes to a '/' that is data, not a delimiter. AppendDecode does not
+// allocate when dst has room for the result, which is never longer than s.
+func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
+	if opts != 0 {
+		return appendDecodeOptions(dst, s, opts)
+	}
+	// The bytes between one '%' and the next go at once.
+	for done := 0; ; {
+		i := strings.IndexByte(s[done:], '%')
+		if i < 0 {
+			return append(dst, s[done:]...), -1, nil
+		}
+		i += done
+		dst = append(dst, s[done:i]...)
+		if e := pctError(s, i); e >= 0 {
+			return dst, e, ErrInvalidPercentEncoding
+		}
+		dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
+		done = i + 3
+	}
+}
+
+// appendDecodeOptions is AppendDecode with options, a byte at a time.
+func appendDecodeOptions(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
+	noControls, plus := opts&DecodeNoControls != 0, opts&DecodePlusAsSpace != 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%':
+			if e := pctError(s, i); e >= 0 {
+				return dst, e, ErrInvalidPercentEncoding
+			}
+			if c = unhex(s[i+1])<<4 | unhex(s[i+2]); noControls && isControl(c) {
+				return dst, i, ErrControlCharacter
+			}
+			i += 2
+		case c == '+' && plus:
+			c = ' '
+		case noControls && isControl(c):
+			return dst, i, ErrControlCharacter
+		}
+		dst = append(dst, c)
+	}
+	return dst, -1, nil
+}
+
+// isControl reports whether c is a C0 control or DEL.
+func isControl(c byte) bool { return c < 0x20 || c == 0x7f }
+
+// unhex returns the value of the hex digit c.
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
+}
+
+// upperHex spells a nibble as section 2.1 recommends.
+const upperHex = "0123456789ABCDEF"
+
+// An encodeSet is a set of components that take a byte unencoded (see
+// rawIn, generated from the ABNF).
+type encodeSet uint8
+
+const (
+	rawUserinfo encodeSet = 1 << iota
+	rawHost
+	rawSegment
+	rawQuery
+	rawFragment
+)
+
+var encodeSetOf = [numComponents]encodeSet{
+	ComponentUserinfo: rawUserinfo,
+	ComponentHost:     rawHost,
+	ComponentPath:     rawSegment,
+	ComponentQuery:    rawQuery,
+	ComponentFragment: rawFragment,
+}
+
+// AppendEncode appends s to dst percent-encoded for component c (RFC 3986
+// section 2.1), with uppercase hex, and returns the extended buffer. Every
+// byte the component does not take as it is gets encoded, '%' included, so
+// that the result parses as one such component and AppendDecode gives s
+// back:
+//
+//   - ComponentUserinfo: keeps unreserved, sub-delims and ':';
+//   - ComponentHost: a reg-name; keeps unreserved and sub-delims;
+//   - ComponentPath: one path segment; keeps pchar, and encodes '/' (as
+//     net/url's PathEscape does), so join encoded segments with '/';
+//   - ComponentQuery: one key or value of a query; keeps pchar, '/' and
+//     '?', but encodes '&', '=', ';' and '+', the delimiters of form
+//     encoding;
+//   - ComponentFragment: keeps pchar, '/' and '?'.
+//
+// A scheme and a port hold no percent-encoding: AppendEncode panics for
+// them. It does not allocate when dst has room for the result.
+func AppendEncode(dst []byte, s string, c Component) []byte {
+	var set encodeSet
+	if c < numComponents {
+		set = encodeSetOf[c]
+	}
+	if set == 0 {
+		panic("fasturi: AppendEncode of a " + c.String() + ", which has no percent-encoding")
+	}
+	for i := 0; i < len(s); i++ {
+		// The run of bytes that stay as they are, at once.
+		j := i
+		for j < len(s) && rawIn[s[j]]&set != 0 {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		b := s[j]
+		dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+		i = j
+	}
+	return dst
+}

@@ -1,0 +1,177 @@
+package fasturi
+
+import (
+	"testing"
+)
+
+// resolveString resolves ref against base, both parsed strictly.
+func resolveString(t *testing.T, base, ref string, opts PathOption) (string, int, error) {
+	t.Helper()
+	b, _ := ParseString(base)
+	r, _ := ParseString(ref)
+	out, off, err := AppendResolve([]byte("prefix "), b, r, opts)
+	if len(out) < len("prefix ") || string(out[:len("prefix ")]) != "prefix " {
+		t.Fatalf("AppendResolve(%q, %q) overwrote dst: %q", base, ref, out)
+	}
+	return string(out[len("prefix "):]), off, err
+}
+
+type resolveTest struct{ ref, want string }
+
+func runResolveTests(t *testing.T, base string, tests []resolveTest) {
+	t.Helper()
+	for _, tt := range tests {
+		got, off, err := resolveString(t, base, tt.ref, 0)
+		if err != nil || off != -1 || got != tt.want {
+			t.Errorf("resolve(%q, %q) = %q, %d, %v; want %q", base, tt.ref, got, off, err, tt.want)
+		}
+		// The target is a valid URI.
+		if u, err := ParseString(got); err != nil || !u.HasScheme() {
+			t.Errorf("resolve(%q, %q) = %q, which does not parse as a URI: %v", base, tt.ref, got, err)
+		}
+	}
+}
+
+// RFC 3986 section 5.4.1.
+func TestResolveNormalExamples(t *testing.T) {
+	runResolveTests(t, "http://a/b/c/d;p?q", []resolveTest{
+		{"g:h", "g:h"},
+		{"g", "http://a/b/c/g"},
+		{"./g", "http://a/b/c/g"},
+		{"g/", "http://a/b/c/g/"},
+		{"/g", "http://a/g"},
+		{"//g", "http://g"},
+		{"?y", "http://a/b/c/d;p?y"},
+		{"g?y", "http://a/b/c/g?y"},
+		{"#s", "http://a/b/c/d;p?q#s"},
+		{"g#s", "http://a/b/c/g#s"},
+		{"g?y#s", "http://a/b/c/g?y#s"},
+		{";x", "http://a/b/c/;x"},
+		{"g;x", "http://a/b/c/g;x"},
+		{"g;x?y#s", "http://a/b/c/g;x?y#s"},
+		{"", "http://a/b/c/d;p?q"},
+		{".", "http://a/b/c/"},
+		{"./", "http://a/b/c/"},
+		{"..", "http://a/b/"},
+		{"../", "http://a/b/"},
+		{"../g", "http://a/b/g"},
+		{"../..", "http://a/"},
+		{"../../", "http://a/"},
+		{"../../g", "http://a/g"},
+	})
+}
+
+// RFC 3986 section 5.4.2.
+func TestResolveAbnormalExamples(t *testing.T) {
+	runResolveTests(t, "http://a/b/c/d;p?q", []resolveTest{
+		{"../../../g", "http://a/g"},
+		{"../../../../g", "http://a/g"},
+		{"/./g", "http://a/g"},
+		{"/../g", "http://a/g"},
+		{"g.", "http://a/b/c/g."},
+		{".g", "http://a/b/c/.g"},
+		{"g..", "http://a/b/c/g.."},
+		{"..g", "http://a/b/c/..g"},
+		{"./../g", "http://a/b/g"},
+		{"./g/.", "http://a/b/c/g/"},
+		{"g/./h", "http://a/b/c/g/h"},
+		{"g/../h", "http://a/b/c/h"},
+		{"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+		{"g;x=1/../y", "http://a/b/c/y"},
+		{"g?y/./x", "http://a/b/c/g?y/./x"},
+		{"g?y/../x", "http://a/b/c/g?y/../x"},
+		{"g#s/./x", "http://a/b/c/g#s/./x"},
+		{"g#s/../x", "http://a/b/c/g#s/../x"},
+		{"http:g", "http:g"}, // strict parsers (section 5.2.2)
+	})
+}
+
+// TestResolveEdges holds the inputs on which resolvers are known to depart
+// from section 5.2, net/url's ResolveReference among them, and the edges of
+// each step.
+func TestResolveEdges(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		// net/url cleans "//" out of the merged path; the RFC keeps it.
+		{"http://a", "..//evil.com/x", "http://a//evil.com/x"},
+		{"http://a/b/c", "..//d", "http://a//d"},
+		// Without an authority, a path that starts with "//" is written
+		// after "/.", not read as an authority.
+		{"foo:/a/b", "..//c", "foo:/.//c"},
+		{"foo:/a/b", "/..//c", "foo:/.//c"},
+		{"foo:/a", ".//c", "foo:/.//c"},
+		{"foo:", "//c", "foo://c"}, // a network-path reference has its authority
+		// An opaque base: the merge keeps what precedes its last '/', and
+		// remove_dot_segments roots a path it empties.
+		{"scheme:a/b/c", "../../../..", "scheme:/"},
+		{"scheme:a/b/c", "d", "scheme:a/b/d"},
+		{"mailto:a@b", "c@d", "mailto:c@d"},
+		{"mailto:a@b", "?subject=x", "mailto:a@b?subject=x"},
+		// An authority with an empty path merges as "/".
+		{"http://a", "g", "http://a/g"},
+		{"http://a?q", "", "http://a?q"},
+		{"http://a#f", "", "http://a"},
+		// Percent-encoded dots are data.
+		{"http://a/b/c", "%2E%2E/g", "http://a/b/%2E%2E/g"},
+		{"http://a/b/c", ".%2e/g", "http://a/b/.%2e/g"},
+		// The empty reference keeps the base's path as it is.
+		{"http://a/b/./c", "", "http://a/b/./c"},
+		{"http://a/b/./c", "?y", "http://a/b/./c?y"},
+		// Every part of the reference, and of the base, kept raw.
+		{"HTTP://U@A:80/b", "G%41?%7E#%23", "HTTP://U@A:80/G%41?%7E#%23"},
+		{"http://[fe80::1%25eth0]:8/a/b", "../c", "http://[fe80::1%25eth0]:8/c"},
+		{"http://a/b", "//[::1]/./c", "http://[::1]/c"},
+		{"http://a/b", "HTTPS:/../c", "HTTPS:/c"},
+	} {
+		got, off, err := resolveString(t, tt.base, tt.ref, 0)
+		if err != nil || off != -1 || got != tt.want {
+			t.Errorf("resolve(%q, %q) = %q, %d, %v; want %q", tt.base, tt.ref, got, off, err, tt.want)
+		}
+	}
+}
+
+func TestResolveErrors(t *testing.T) {
+	for _, tt := range []struct {
+		base, ref string
+		opts      PathOption
+		kind      ErrorKind
+		off       int
+	}{
+		{"/a/b", "c", 0, ErrInvalidBase, 0},             // no scheme (section 5.1)
+		{"http://a b/", "c", 0, ErrInvalidBase, 8},      // base's own error
+		{"http://a/", "c d", 0, ErrInvalidPath, 1},      // ref's own error
+		{"http://a/", "%zz", 0, ErrInvalidPercentEncoding, 1},
+		{"http://a/b/c", "../../../g", RejectPathUnderflow, ErrPathUnderflow, 3}, // the second ".." climbs
+		{"http://a/b/c", "/../g", RejectPathUnderflow, ErrPathUnderflow, 1},
+		{"http://a/b/c", "g/../../../x", RejectPathUnderflow, ErrPathUnderflow, 8},
+		{"http://a/b/c", "//h/../x", RejectPathUnderflow, ErrPathUnderflow, 4},
+		{"s:a/b", "../../c", RejectPathUnderflow, ErrPathUnderflow, 3},
+		{"http://a/../b/c", "d", RejectPathUnderflow, ErrInvalidBase, 9},
+	} {
+		got, off, err := resolveString(t, tt.base, tt.ref, tt.opts)
+		if err != tt.kind || off != tt.off || got != "" {
+			t.Errorf("resolve(%q, %q) = %q, %d, %v; want %v at %d", tt.base, tt.ref, got, off, err, tt.kind, tt.off)
+		}
+	}
+	// Without the option, the same inputs resolve as the RFC says.
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://a/b/c", "../../../g", "http://a/g"},
+		{"http://a/../b/c", "d", "http://a/b/d"},
+		{"s:a/b", "../../c", "s:/c"},
+	} {
+		if got, _, err := resolveString(t, tt.base, tt.ref, 0); err != nil || got != tt.want {
+			t.Errorf("resolve(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+	}
+}
+
+func TestResolveAllocs(t *testing.T) {
+	base, _ := ParseString("http://a/b/c/d;p?q")
+	buf := make([]byte, 0, 256)
+	for _, ref := range []string{"../g?y#s", "g:h", "//g/./x", "", "?y", "/../../x", "%zz"} {
+		r, _ := ParseString(ref)
+		testAllocs(t, "AppendResolve("+ref+")", func() {
+			out, off, err := AppendResolve(buf[:0], base, r, RejectPathUnderflow)
+			sinkInt, sinkErr = len(out)+off, err
+		})
+	}
+}
