@@ -136,9 +136,9 @@ func TestResolveErrors(t *testing.T) {
 		kind      ErrorKind
 		off       int
 	}{
-		{"/a/b", "c", 0, ErrInvalidBase, 0},             // no scheme (section 5.1)
-		{"http://a b/", "c", 0, ErrInvalidBase, 8},      // base's own error
-		{"http://a/", "c d", 0, ErrInvalidPath, 1},      // ref's own error
+		{"/a/b", "c", 0, ErrInvalidBase, 0},        // no scheme (section 5.1)
+		{"http://a b/", "c", 0, ErrInvalidBase, 8}, // base's own error
+		{"http://a/", "c d", 0, ErrInvalidPath, 1}, // ref's own error
 		{"http://a/", "%zz", 0, ErrInvalidPercentEncoding, 1},
 		{"http://a/b/c", "../../../g", RejectPathUnderflow, ErrPathUnderflow, 3}, // the second ".." climbs
 		{"http://a/b/c", "/../g", RejectPathUnderflow, ErrPathUnderflow, 1},
