@@ -77,6 +77,9 @@ const (
 	// ErrPathUnderflow: a ".." that climbs above the root, which the
 	// caller refused (RejectPathUnderflow); the RFC drops it.
 	ErrPathUnderflow
+	// ErrRelativeTarget: a target URI without a scheme, where an absolute
+	// URI is needed (AppendRelative).
+	ErrRelativeTarget
 
 	numErrorKinds = iota + 1
 )
@@ -96,6 +99,7 @@ var errorMessages = [numErrorKinds]string{
 	"fasturi: control character",
 	"fasturi: invalid base URI",
 	"fasturi: path climbs above the root",
+	"fasturi: target is a relative reference",
 }
 
 // Error returns the kind's message, such as "fasturi: invalid port".
