@@ -6,7 +6,7 @@ import "strings"
 // whether each optional one is defined.
 type Target struct {
 	Scheme, Authority, Path, Query, Fragment string
-	HasAuthority, HasQuery, HasFragment        bool
+	HasAuthority, HasQuery, HasFragment      bool
 }
 
 // String recomposes the target as section 5.3 does.
@@ -27,7 +27,7 @@ func (t Target) String() string {
 
 // parts is a reference matched by Parse, as section 5.2.2 reads it.
 type parts struct {
-	scheme, authority, path, query, fragment string
+	scheme, authority, path, query, fragment       string
 	hasScheme, hasAuthority, hasQuery, hasFragment bool
 }
 
