@@ -125,3 +125,120 @@ func BenchmarkScan(b *testing.B) {
 		}
 	}
 }
+
+// resolvePair is a base URI and a reference to resolve against it, as a
+// crawler meets them: a page, and a link on it.
+type resolvePair struct {
+	base    URI
+	baseURL *url.URL
+	ref     string
+}
+
+// resolvePairs pairs each URI of a corpus that both fasturi and net/url take
+// as an absolute URI with a reference made from the next one: the URI
+// itself, its path and query, its last segment, that segment one level up,
+// or its fragment. References either parser rejects are left out.
+func resolvePairs(c benchCorpus) ([]resolvePair, int64) {
+	var pairs []resolvePair
+	var n int64
+	for i, s := range c.uris {
+		base, err := ParseString(s)
+		baseURL, uerr := url.Parse(s)
+		if err != nil || uerr != nil || !base.HasScheme() {
+			continue
+		}
+		next, err := ParseString(c.uris[(i+1)%len(c.uris)])
+		if err != nil {
+			continue
+		}
+		path := next.RawPath()
+		last := path[strings.LastIndexByte(path, '/')+1:]
+		query := ""
+		if next.HasQuery() {
+			query = "?" + next.RawQuery()
+		}
+		var ref string
+		switch i % 5 {
+		case 0:
+			ref = next.String()
+		case 1:
+			ref = "/" + strings.TrimPrefix(path, "/") + query
+		case 2:
+			ref = "./" + last + query
+		case 3:
+			ref = "../" + last + query
+		default:
+			ref = "#" + next.RawFragment()
+		}
+		if _, err := ParseString(ref); err != nil {
+			continue
+		}
+		if _, err := url.Parse(ref); err != nil {
+			continue
+		}
+		pairs = append(pairs, resolvePair{base, baseURL, ref})
+		n += int64(len(ref))
+	}
+	return pairs, n
+}
+
+// BenchmarkResolve resolves a reference against a base per pair: parsing
+// the reference, resolving it, and writing the target out, against
+// net/url's Parse, ResolveReference and String. Bases are parsed before.
+func BenchmarkResolve(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		pairs, n := resolvePairs(c)
+		if len(pairs) == 0 {
+			continue
+		}
+		bench := func(b *testing.B, fn func(p *resolvePair)) {
+			b.SetBytes(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range pairs {
+					fn(&pairs[i])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(pairs)), "ns/uri")
+		}
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
+			buf := make([]byte, 0, 4096)
+			bench(b, func(p *resolvePair) {
+				ref, _ := ParseString(p.ref)
+				out, off, err := AppendResolve(buf[:0], p.base, ref, 0)
+				sinkInt, sinkErr = len(out)+off, err
+			})
+		})
+		b.Run("corpus="+c.name+"/impl=net-url", func(b *testing.B) {
+			bench(b, func(p *resolvePair) {
+				ref, err := url.Parse(p.ref)
+				sinkStr, sinkErr = p.baseURL.ResolveReference(ref).String(), err
+			})
+		})
+	}
+}
+
+// BenchmarkDecode percent-decodes the path of every URI of a corpus, against
+// net/url's PathUnescape.
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		var paths benchCorpus
+		paths.name = c.name
+		for _, s := range c.uris {
+			if u, err := ParseString(s); err == nil {
+				paths.uris = append(paths.uris, u.RawPath())
+				paths.bytes += int64(len(u.RawPath()))
+			}
+		}
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
+			buf := make([]byte, 0, 4096)
+			runCorpus(b, paths, func(s string) {
+				out, off, err := AppendDecode(buf[:0], s, 0)
+				sinkInt, sinkErr = len(out)+off, err
+			})
+		})
+		b.Run("corpus="+c.name+"/impl=net-url", func(b *testing.B) {
+			runCorpus(b, paths, func(s string) { sinkStr, sinkErr = url.PathUnescape(s) })
+		})
+	}
+}

@@ -1,5 +1,9 @@
 package fasturi
 
+import "bytes"
+
+var slashDot = []byte("/.")
+
 // removeDotSegments removes the dot-segments of the path in b[start:], in
 // place, by the algorithm of RFC 3986 section 5.2.4, and returns b cut to
 // the result, and the offset in b of the first ".." that climbed above the
@@ -15,6 +19,10 @@ package fasturi
 // Where rules B and C replace a prefix of the input with "/", that '/' is
 // the last byte of the prefix, and the input just starts there.
 func removeDotSegments(b []byte, start int) ([]byte, int) {
+	// Most paths hold no dot-segment: no segment starts with a '.'.
+	if p := b[start:]; len(p) == 0 || p[0] != '.' && bytes.Index(p, slashDot) < 0 {
+		return b, -1
+	}
 	in, out, underflow := start, start, -1
 	climbed := func(at int) {
 		if underflow < 0 {
@@ -58,7 +66,10 @@ func removeDotSegments(b []byte, start int) ([]byte, int) {
 			for in+n < len(b) && b[in+n] != '/' {
 				n++
 			}
-			out += copy(b[out:], b[in:in+n])
+			if out != in { // until a segment goes, the output is the input
+				copy(b[out:], b[in:in+n])
+			}
+			out += n
 			in += n
 		}
 	}

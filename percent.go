@@ -1,6 +1,9 @@
 package fasturi
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A DecodeOption changes what AppendDecode accepts and produces. Options
 // combine with |; the zero value decodes as RFC 3986 section 2.1 says and
@@ -36,20 +39,29 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	if opts != 0 {
 		return appendDecodeOptions(dst, s, opts)
 	}
-	// The bytes between one '%' and the next go at once.
-	for done := 0; ; {
-		i := strings.IndexByte(s[done:], '%')
-		if i < 0 {
-			return append(dst, s[done:]...), -1, nil
-		}
-		i += done
-		dst = append(dst, s[done:i]...)
-		if e := pctError(s, i); e >= 0 {
-			return dst, e, ErrInvalidPercentEncoding
-		}
-		dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
-		done = i + 3
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return append(dst, s...), -1, nil // most components hold no '%'
 	}
+	// From the first '%' on, one pass writes into room made at once: the
+	// result is never longer than s.
+	n := len(dst)
+	dst = slices.Grow(dst, len(s))[:n+len(s)]
+	out := dst[n:]
+	j := copy(out, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return dst[:n+j], pctError(s, i), ErrInvalidPercentEncoding
+			}
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		out[j] = c
+		j++
+	}
+	return dst[:n+j], -1, nil
 }
 
 // appendDecodeOptions is AppendDecode with options, a byte at a time.

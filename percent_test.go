@@ -145,10 +145,10 @@ func TestEncodeSets(t *testing.T) {
 		raw func(byte) bool
 	}{
 		{rawUserinfo, func(c byte) bool { return abnfUnreserved(c) || abnfSubDelims(c) || c == ':' }}, // section 3.2.1
-		{rawHost, func(c byte) bool { return abnfUnreserved(c) || abnfSubDelims(c) }},                  // reg-name, 3.2.2
+		{rawHost, func(c byte) bool { return abnfUnreserved(c) || abnfSubDelims(c) }},                 // reg-name, 3.2.2
 		{rawSegment, pchar}, // segment, 3.3
 		{rawQuery, func(c byte) bool { return (pchar(c) || c == '/' || c == '?') && !formDelim(c) }}, // 3.4
-		{rawFragment, func(c byte) bool { return pchar(c) || c == '/' || c == '?' }},                   // 3.5
+		{rawFragment, func(c byte) bool { return pchar(c) || c == '/' || c == '?' }},                 // 3.5
 	} {
 		for c := range 256 {
 			if got, want := rawIn[c]&tt.set != 0, tt.raw(byte(c)); got != want {

@@ -52,15 +52,16 @@ func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, err
 
 	// Where each part of the target comes from (section 5.2.2): ref's own
 	// path with a scheme or an authority, else base's scheme and authority.
+	// (Pointers: a URI is 80 bytes, too many to copy three times.)
 	own := ref.HasScheme() || ref.HasAuthority()
-	scheme, auth, query := base, base, ref
+	scheme, auth, query := &base, &base, &ref
 	if ref.HasScheme() {
-		scheme = ref
+		scheme = &ref
 	}
 	if own {
-		auth = ref
+		auth = &ref
 	} else if ref.RawPath() == "" && !ref.HasQuery() {
-		query = base
+		query = &base
 	}
 
 	dst = append(dst, scheme.Scheme()...)
