@@ -85,3 +85,63 @@ func ExampleParse_stackBuffer() {
 	fmt.Println(err, u.RawPath(), u.RawQuery())
 	// Output: <nil> /search q=fasturi
 }
+
+// Resolving the links of a page, as a crawler does (RFC 3986 section 5.2).
+func ExampleAppendResolve() {
+	base, _ := fasturi.ParseString("http://a/b/c/d;p?q")
+	var buf []byte
+	for _, link := range []string{"g", "../g?y#s", "//g", "?y", "../../../g", "g:h"} {
+		ref, err := fasturi.ParseString(link)
+		if err != nil {
+			panic(err)
+		}
+		buf, _, err = fasturi.AppendResolve(buf[:0], base, ref, 0)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-12s %s\n", link, buf)
+	}
+	// Output:
+	// g            http://a/b/c/g
+	// ../g?y#s     http://a/b/g?y#s
+	// //g          http://g
+	// ?y           http://a/b/c/d;p?y
+	// ../../../g   http://a/g
+	// g:h          g:h
+}
+
+// A proxy that maps paths to files refuses a path that climbs above the
+// root, rather than serve what RFC 3986 makes of it.
+func ExampleAppendResolve_underflow() {
+	base, _ := fasturi.ParseString("http://files.example/pub/")
+	ref, _ := fasturi.ParseString("../../etc/passwd")
+	_, off, err := fasturi.AppendResolve(nil, base, ref, fasturi.RejectPathUnderflow)
+	fmt.Println(err, "at", off)
+	target, _, _ := fasturi.AppendResolve(nil, base, ref, 0)
+	fmt.Printf("%s\n", target)
+	// Output:
+	// fasturi: path climbs above the root at 3
+	// http://files.example/etc/passwd
+}
+
+// Decoding comes after splitting: "%2F" in a segment is data.
+func ExampleAppendDecode() {
+	u, _ := fasturi.ParseString("/files/a%2Fb%20c.txt?q=1%0D%0A")
+	path, _, _ := fasturi.AppendDecode(nil, u.RawPath(), 0)
+	fmt.Printf("%q\n", path)
+	_, off, err := fasturi.AppendDecode(nil, u.RawQuery(), fasturi.DecodeNoControls)
+	fmt.Println(err, "at", off)
+	// Output:
+	// "/files/a/b c.txt"
+	// fasturi: control character at 3
+}
+
+// Encoding a value for each place it can go.
+func ExampleAppendEncode() {
+	dst := []byte("https://example.com/")
+	dst = fasturi.AppendEncode(dst, "a/b c", fasturi.ComponentPath)
+	dst = append(dst, "?q="...)
+	dst = fasturi.AppendEncode(dst, "x&y=z+1", fasturi.ComponentQuery)
+	fmt.Printf("%s\n", dst)
+	// Output: https://example.com/a%2Fb%20c?q=x%26y%3Dz%2B1
+}
