@@ -2,8 +2,6 @@ package fasturi
 
 import "bytes"
 
-var slashDot = []byte("/.")
-
 // removeDotSegments removes the dot-segments of the path in b[start:], in
 // place, by the algorithm of RFC 3986 section 5.2.4, and returns b cut to
 // the result, and the offset in b of the first ".." that climbed above the
@@ -19,11 +17,14 @@ var slashDot = []byte("/.")
 // Where rules B and C replace a prefix of the input with "/", that '/' is
 // the last byte of the prefix, and the input just starts there.
 func removeDotSegments(b []byte, start int) ([]byte, int) {
-	// Most paths hold no dot-segment: no segment starts with a '.'.
-	if p := b[start:]; len(p) == 0 || p[0] != '.' && bytes.Index(p, slashDot) < 0 {
+	// Until the first segment that starts with a '.', rule E moves every
+	// segment as it is, and the output is the input: start there. Most
+	// paths have none.
+	first := segmentWithDot(b[start:])
+	if first < 0 {
 		return b, -1
 	}
-	in, out, underflow := start, start, -1
+	in, out, underflow := start+first, start+first, -1
 	climbed := func(at int) {
 		if underflow < 0 {
 			underflow = at
@@ -74,6 +75,24 @@ func removeDotSegments(b []byte, start int) ([]byte, int) {
 		}
 	}
 	return b[:out], underflow
+}
+
+// segmentWithDot returns the offset in p of the first segment that starts
+// with a '.', counting its '/', or -1 if there is none. Dots are rarer
+// than slashes, so it looks for dots.
+func segmentWithDot(p []byte) int {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(p[i:], '.')
+		if j < 0 {
+			return -1
+		}
+		if i += j; i == 0 {
+			return 0
+		}
+		if p[i-1] == '/' {
+			return i - 1
+		}
+	}
 }
 
 // popSegment removes the last segment of the output b[start:out], and the
