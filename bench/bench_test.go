@@ -51,3 +51,32 @@ func benchmarkPasses(b *testing.B, c *corpus, p *parser) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/uris, "ns/uri")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/uris, "allocs/uri")
 }
+
+// BenchmarkNormalize and BenchmarkResolve time the implementations of the
+// operations besides parsing, as the command does, for benchstat:
+//
+//	go test -run '^$' -bench 'Normalize|Resolve' -count 10 -cpu 1 > ops.txt
+//	benchstat -col /impl -filter '.unit:ns/uri' ops.txt
+func BenchmarkNormalize(b *testing.B) { benchmarkOperation(b, "normalize") }
+
+func BenchmarkResolve(b *testing.B) { benchmarkOperation(b, "resolve") }
+
+func benchmarkOperation(b *testing.B, key string) {
+	ops, _ := selectOperations(key)
+	if len(ops) != 1 {
+		b.Fatalf("no operation %q", key)
+	}
+	var files []string
+	if *corpusFlag != "" {
+		files = strings.Split(*corpusFlag, ",")
+	}
+	corpora, err := loadCorpora(20000, 1, files)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range corpora {
+		for _, p := range ops[0].impls {
+			b.Run("corpus="+c.name+"/impl="+p.key, func(b *testing.B) { benchmarkPasses(b, c, p) })
+		}
+	}
+}

@@ -22,6 +22,9 @@ type corpus struct {
 	bytes   [][]byte
 	size    int64  // bytes, without line terminators
 	sha256  string // first 16 hex digits: of the file, or of the lines as -emit writes them
+	// pairs are the references resolved per URI (see resolvePairs), made
+	// before any timing.
+	pairs []resolvePair
 }
 
 // edgeText is the corpus committed with the benchmark: hand-written
@@ -54,6 +57,7 @@ func newCorpus(name, source string, uris []string, data []byte) *corpus {
 	}
 	sum := sha256.Sum256(data)
 	c.sha256 = hex.EncodeToString(sum[:8])
+	c.pairs = resolvePairs(c.strings)
 	return c
 }
 

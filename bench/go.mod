@@ -9,8 +9,10 @@ replace github.com/fasturi/fasturi => ../
 // fasthttp v1.74.0 (the proxy refuses v1.75.0, and v1.76.0 and v1.77.0 need
 // github.com/molecule-man/go-brrr v1.3.0, which it refuses too),
 // goada v1.0.0 (cgo: needs a C++ compiler), whatwg-url v0.6.2 (the
-// newest). cpuid names the CPU in every report.
+// newest). cpuid names the CPU in every report. purell v1.2.1, the newest,
+// which the Go module proxy resolves, is the normalizer compared.
 require (
+	github.com/PuerkitoBio/purell v1.2.1
 	github.com/ada-url/goada v1.0.0
 	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000
 	github.com/klauspost/cpuid/v2 v2.4.2

@@ -12,8 +12,12 @@
 // each FILE (one URI per line). The report goes to -out (results/ by
 // default: results.md and chart.svg); a progress line goes to stderr.
 //
-// The same parsers and corpora are Go benchmarks too (bench_test.go), for
-// benchstat:
+// Operations beyond parsing follow, unless -ops says otherwise: normalization
+// against purell, and reference resolution against net/url, each with its
+// own table.
+//
+// The same parsers, operations and corpora are Go benchmarks too
+// (bench_test.go), for benchstat:
 //
 //	go test -run '^$' -bench . -count 10 -cpu 1 -corpus a.txt,b.txt
 package main
@@ -53,6 +57,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		trials   = fs.Int("trials", 10, "timed trials per parser and corpus")
 		minTime  = fs.Duration("mintime", 60*time.Millisecond, "shortest trial: whole passes over the corpus are repeated until it lasts this long")
 		keys     = fs.String("parsers", "", "comma-separated parsers to run (default all): "+parserKeys())
+		opKeys   = fs.String("ops", "all", "comma-separated operations besides parsing to measure, \"\" for none: "+operationKeys())
 		genCount = fs.Int("gen", 20000, "URIs in the generated corpus")
 		seed     = fs.Uint64("seed", 1, "the generator's seed")
 		emit     = fs.Bool("emit", false, "write the generated corpus to stdout, one URI per line, and exit")
@@ -77,6 +82,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if len(unknown) > 0 {
 		return fmt.Errorf("unknown parsers %s; known: %s", strings.Join(unknown, ", "), parserKeys())
 	}
+	ops, unknown := selectOperations(*opKeys)
+	if len(unknown) > 0 {
+		return fmt.Errorf("unknown operations %s; known: %s", strings.Join(unknown, ", "), operationKeys())
+	}
 	corpora, err := loadCorpora(*genCount, *seed, fs.Args())
 	if err != nil {
 		return err
@@ -89,17 +98,35 @@ func run(args []string, stdout, stderr io.Writer) error {
 		command: commandLine(args),
 		parsers: ps,
 	}
-	bar := newProgressLine(stderr, len(corpora)*len(ps)*(1+*trials))
+	impls := 0
+	for _, op := range ops {
+		impls += len(op.impls)
+	}
+	bar := newProgressLine(stderr, len(corpora)*(len(ps)+impls)*(1+*trials))
 	start := time.Now()
 	for _, c := range corpora {
 		r.runs = append(r.runs, corpusRun{corpus: c, results: measure(c, ps, r.method, bar.step)})
 	}
-	bar.done(fmt.Sprintf("%d parsers on %d corpora in %s", len(ps), len(corpora), time.Since(start).Round(100*time.Millisecond)))
+	msg := fmt.Sprintf("%d parsers on %d corpora in %s", len(ps), len(corpora), time.Since(start).Round(100*time.Millisecond))
+	start = time.Now()
+	for _, op := range ops {
+		run := opRun{op: op}
+		for _, c := range corpora {
+			run.runs = append(run.runs, corpusRun{corpus: c, results: measure(c, op.impls, r.method, bar.step)})
+		}
+		r.ops = append(r.ops, run)
+	}
+	if len(ops) > 0 {
+		msg += fmt.Sprintf(", then %d implementations of %d other operations in %s", impls, len(ops), time.Since(start).Round(100*time.Millisecond))
+	}
+	bar.done(msg)
 
 	var summary bytes.Buffer
 	m := r.machine
 	fmt.Fprintf(&summary, "%s, %s, %s, GOMAXPROCS %d\n\n", m.date.Format("2006-01-02"), m.cpu, m.goVer, m.procs)
-	r.writeSummary(&printer{w: &summary})
+	sp := &printer{w: &summary}
+	r.writeSummary(sp)
+	r.writeOperations(sp)
 	if _, err := stdout.Write(summary.Bytes()); err != nil {
 		return err
 	}

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/purell"
+	"github.com/fasturi/fasturi"
 	urilist "github.com/fasturi/fasturi/internal/corpus"
 )
 
@@ -327,4 +329,141 @@ func TestCorpusSHA256(t *testing.T) {
 func hash16(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
+}
+
+// TestOperationsDecide checks what every implementation of the other
+// operations records for inputs whose fate is settled.
+func TestOperationsDecide(t *testing.T) {
+	inputs := []string{
+		"HTTP://Example.COM:80/a/./b/../c?%7e", // every normalizer and resolver takes it
+		"http://[::1",                          // nobody parses it
+		"/a b",                                 // net/url takes a space; fasturi does not
+	}
+	want := map[string][]bool{
+		"normalize/fasturi": {true, false, false},
+		"normalize/purell":  {true, false, true},
+		"resolve/fasturi":   {false, false, true}, // references made from the next input
+		"resolve/net-url":   {false, true, true},
+	}
+	c := newCorpus("t", "test", inputs, nil)
+	for _, op := range operations {
+		for _, p := range op.impls {
+			ok := make([]bool, len(inputs))
+			p.run(c, ok)
+			w, found := want[op.key+"/"+p.key]
+			if !found {
+				t.Errorf("%s/%s: no expectation in this test", op.key, p.key)
+				continue
+			}
+			if !slices.Equal(ok, w) {
+				t.Errorf("%s/%s recorded %v, want %v (inputs %q, references %q)", op.key, p.key, ok, w, inputs, refs(c))
+			}
+		}
+	}
+}
+
+func refs(c *corpus) []string {
+	var s []string
+	for _, p := range c.pairs {
+		s = append(s, p.ref)
+	}
+	return s
+}
+
+// TestNormalizersAgree checks that the flags given to purell make it do the
+// work of fasturi's NormalizeScheme, on URIs where the two agree on the
+// rules (purell leaves the percent-encodings of a query as they are): the
+// comparison is of the same work.
+func TestNormalizersAgree(t *testing.T) {
+	for _, s := range []string{
+		"HTTP://Example.COM:80/a/./b/../c?q#%7E",
+		"https://example.com:443/%7euser/x/../y?q=%2F",
+		"http://example.com:8080/a/b/c/./../../g",
+		"http://example.com:/a/%2E%2E/b",
+	} {
+		u, err := fasturi.ParseString(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := fasturi.AppendNormalize(nil, u, fasturi.NormalizeScheme, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := purell.NormalizeURLString(s, purellFlags)
+		if err != nil || string(got) != want {
+			t.Errorf("%q: fasturi %q, purell %q, %v", s, got, want, err)
+		}
+	}
+}
+
+func TestResolvePairs(t *testing.T) {
+	uris := []string{"not a base", "http://h/a/b?q", "/x/y?z", "s:p/q/r", "http://g/f#frag", "mailto:a@b"}
+	var got []string
+	for _, p := range resolvePairs(uris) {
+		got = append(got, p.base.String()+" "+p.baseURL.String()+" "+p.ref)
+	}
+	want := []string{
+		"http://a/b/c/d;p?q http://a/b/c/d;p?q http://h/a/b?q", // the default base; the next URI whole
+		"http://h/a/b?q http://h/a/b?q /x/y?z",                 // its path and query
+		"http://h/a/b?q http://h/a/b?q ./r",                    // not absolute: the last base; "./" and the last segment
+		"s:p/q/r s:p/q/r ../f",                                 // "../" and the last segment
+		"http://g/f#frag http://g/f#frag #",                    // the fragment
+		"mailto:a@b mailto:a@b not a base",                     // the next URI whole
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("resolvePairs:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestSelectOperations(t *testing.T) {
+	if ops, unknown := selectOperations("resolve, nope,normalize"); len(ops) != 2 || ops[0].key != "normalize" || ops[1].key != "resolve" || !slices.Equal(unknown, []string{"nope"}) {
+		t.Errorf("selectOperations = %v, %v", ops, unknown)
+	}
+	if ops, _ := selectOperations(""); len(ops) != 0 {
+		t.Errorf("selectOperations(\"\") = %d operations, want none", len(ops))
+	}
+	if ops, _ := selectOperations("all"); len(ops) != len(operations) {
+		t.Errorf("selectOperations(\"all\") = %d operations, want all %d", len(ops), len(operations))
+	}
+	if err := run([]string{"-out", "", "-ops", "nope"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "unknown operations nope") {
+		t.Errorf("-ops nope: %v", err)
+	}
+}
+
+// TestRunOperations runs the command with the other operations only and
+// checks their tables.
+func TestRunOperations(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-trials", "2", "-mintime", "1ms", "-gen", "200", "-parsers", "fasturi", "-out", out}
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("run: %v\nstderr:\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "then 4 implementations of 2 other operations in ") {
+		t.Errorf("no last progress line:\n%s", stderr.String())
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"## Normalization\n", "## Reference resolution\n", "| implementation | generated | edge |",
+		"how many times fasturi.AppendNormalize's time", "how many times fasturi.AppendResolve's time",
+		"| purell.NormalizeURLString | `github.com/PuerkitoBio/purell` v1.2.1 |",
+	} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("results.md lacks %q", want)
+		}
+	}
+	// A time row and an allocation row per implementation.
+	for _, name := range []string{"fasturi.AppendNormalize", "purell.NormalizeURLString", "fasturi.AppendResolve", "net/url ResolveReference"} {
+		if rows := regexp.MustCompile(`(?m)^\| `+regexp.QuoteMeta(name)+` \| [0-9]`).FindAll(md, -1); len(rows) != 2 {
+			t.Errorf("results.md: %d rows of %s, want 2", len(rows), name)
+		}
+	}
+	for _, want := range []string{"Normalization:\n", "Reference resolution:\n", "| purell.NormalizeURLString |"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
+		}
+	}
 }

@@ -14,11 +14,18 @@ type report struct {
 	command string // the command line, as it can be typed again
 	runs    []corpusRun
 	parsers []*parser
+	ops     []opRun // operations besides parsing, each on every corpus
+}
+
+// An opRun is an operation's results on every corpus.
+type opRun struct {
+	op   *operation
+	runs []corpusRun
 }
 
 // writeMarkdown writes the whole report: a summary grid, a table per
-// corpus, the agreement matrix, then the parsers, corpora, machine and
-// method it was measured with.
+// corpus, the grids of the other operations, the agreement matrix, then the
+// parsers, corpora, machine and method it was measured with.
 // chart is the chart's file name relative to the report ("" for none).
 func (r *report) writeMarkdown(w io.Writer, chart string) error {
 	p := &printer{w: w}
@@ -34,6 +41,10 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 	for _, run := range r.runs {
 		r.writeCorpus(p, run)
 	}
+	for _, or := range r.ops {
+		p.f("\n## %s\n\n%s\n\n", or.op.title, or.op.about)
+		r.writeOperation(p, or)
+	}
 	p.f("\n## Validity agreement\n\n")
 	r.writeAgreement(p)
 	p.f("\n## Parsers\n\n")
@@ -44,6 +55,16 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 			mod = "`" + ps.module + "`"
 		}
 		p.f("| %s | %s %s | %s |\n", ps.name, mod, moduleVersion(ps.module), ps.spec)
+	}
+	for _, or := range r.ops {
+		p.f("\n%s:\n\n| implementation | module | what it does |\n| --- | --- | --- |\n", or.op.title)
+		for _, ps := range or.op.impls {
+			mod := "standard library"
+			if ps.module != "" {
+				mod = "`" + ps.module + "`"
+			}
+			p.f("| %s | %s %s | %s |\n", ps.name, mod, moduleVersion(ps.module), ps.spec)
+		}
 	}
 	p.f("\n## Corpora\n\n")
 	p.f("| corpus | source | URIs | bytes | mean length | sha256 (first 16 hex) |\n| --- | --- | ---: | ---: | ---: | --- |\n")
@@ -72,7 +93,9 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 		"  collector's work for a parser that allocates is done, and timed, on the same core.\n"+
 		"- ns/URI is the median of the trials; ± is half their interquartile range, relative to the median.\n"+
 		"  MB/s counts the URIs' bytes without line ends. Ratios are against fasturi.Parse on the same\n"+
-		"  corpus in the same run; compare numbers from one run only.\n", r.method.minTime, r.method.trials, r.machine.procs)
+		"  corpus in the same run (for another operation, against fasturi's implementation of it);\n"+
+		"  compare numbers from one run only.\n"+
+		"- Other operations are measured the same way, after the parsers.\n", r.method.minTime, r.method.trials, r.machine.procs)
 	return p.err
 }
 
@@ -89,6 +112,48 @@ func (r *report) writeSummary(p *printer) {
 		for _, run := range r.runs {
 			res := run.results[i]
 			p.f(" %s%s |", nanos(res.median()), ratio(run, res))
+		}
+		p.f("\n")
+	}
+}
+
+// writeOperations writes the grids of every operation besides parsing.
+func (r *report) writeOperations(p *printer) {
+	for _, or := range r.ops {
+		p.f("\n%s:\n\n", or.op.title)
+		r.writeOperation(p, or)
+	}
+}
+
+// writeOperation writes two grids, a row per implementation and a column
+// per corpus: the time per URI, and the allocations per URI with the
+// number of URIs done.
+func (r *report) writeOperation(p *printer, or opRun) {
+	impls := or.op.impls
+	p.f("ns per URI, median of %d trials; in parentheses, how many times %s's time.\n\n", r.method.trials, impls[0].name)
+	header := func() {
+		p.f("| implementation |")
+		for _, run := range or.runs {
+			p.f(" %s |", run.corpus.name)
+		}
+		p.f("\n| --- |%s\n", strings.Repeat(" ---: |", len(or.runs)))
+	}
+	header()
+	for i, ps := range impls {
+		p.f("| %s |", ps.name)
+		for _, run := range or.runs {
+			res := run.results[i]
+			p.f(" %s%s |", nanos(res.median()), ratio(run, res))
+		}
+		p.f("\n")
+	}
+	p.f("\nAllocations per URI (Go heap) · URIs done.\n\n")
+	header()
+	for i, ps := range impls {
+		p.f("| %s |", ps.name)
+		for _, run := range or.runs {
+			res := run.results[i]
+			p.f(" %s · %s |", decimal(res.allocs), group(res.accepted()))
 		}
 		p.f("\n")
 	}
