@@ -1,20 +1,54 @@
-// Command fasturi processes URIs at log scale: one URI per line, from files
-// or standard input, on all cores, in input order.
+// Command fasturi processes URIs at log scale: one per line, from files or
+// standard input, on all cores, in input order.
 //
 // Usage:
 //
 //	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]
+//	fasturi normalize [-level syntax|scheme] [-reject-underflow]
+//	      [-json] [-q] [FILE...]
+//	fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [FILE...]
+//	fasturi relative -base URI [-json] [-q] [FILE...]
+//	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
+//	      [-q] [FILE...]
 //
-// parse writes one record per input line. By default a record is a line of
-// text for people; -json writes one JSON object per line and -tsv
-// tab-separated values, for other programs. Invalid URIs are data, not
-// failures: they get a record that says what is wrong and at which byte.
-// With -lenient, every line is split into components the way RFC 3986
-// Appendix B does, and the rules it breaks are listed.
+// Every command reads each FILE in turn (standard input if there is none,
+// or for -) and writes one record per input line, in input order: an
+// invalid line is data, not a failure, and gets a record too.
 //
-// A summary goes to standard error, with progress while it runs on a
-// terminal. The exit status is 0 when every line was read and written, 1 on
-// an I/O error and 2 on bad usage.
+// parse writes a line of text for people by default; -json writes one JSON
+// object per line and -tsv tab-separated values, for other programs. An
+// invalid URI's record says what is wrong and at which byte. With -lenient,
+// every line is split into components the way RFC 3986 Appendix B does, and
+// the rules it breaks are listed.
+//
+// normalize writes the normalized form of each URI reference (RFC 3986
+// section 6.2.2 with -level syntax, and also 6.2.3 with -level scheme, the
+// default). resolve writes the target of each reference resolved against
+// -base (section 5.2), or, without -base, of each line "base<TAB>reference".
+// relative writes the shortest reference that resolves against -base to
+// each URI. decode percent-decodes each line (section 2.1), after checking
+// that it is a valid component with -component; -plus decodes '+' as a
+// space, and -no-controls refuses to produce control characters. With
+// -reject-underflow, normalize and resolve refuse a ".." that climbs above
+// the root, which RFC 3986 drops.
+//
+// Without -json, these four write the result alone on each line, for shell
+// pipelines (fasturi normalize urls.txt | sort -u); an invalid line gives an
+// empty line. With -json, each line is one of
+//
+//	{"in":"...","out":"..."}
+//	{"in":"...","out_hex":"..."}
+//	{"in":"...","error":"<message>","offset":N}
+//
+// where "out_hex" replaces "out" when the result is not UTF-8, "in_hex"
+// follows "in" when the input is not, and the offset is that of the byte at
+// fault in the input line. decode's text output refuses a line that decodes
+// to a CR or LF, which would break the line; -json escapes them.
+//
+// A summary goes to standard error (-q silences it), with progress while it
+// runs on a terminal. The exit status is 0 when every line was read and
+// written, 1 on an I/O error and 2 on bad usage, such as a -base that is not
+// an absolute URI.
 package main
 
 import (
@@ -27,17 +61,36 @@ const usage = `fasturi processes URIs (RFC 3986), one per line.
 
 Usage:
 
-	` + parseSynopsis + `
+  ` + parseSynopsis + `
+  ` + normalizeSynopsis + `
+  ` + resolveSynopsis + `
+  ` + relativeSynopsis + `
+  ` + decodeSynopsis + `
 
 Commands:
 
-	parse   parse each line and write one record per line
+  parse      parse each line and write one record per line
+  normalize  normalize each URI reference (RFC 3986 section 6.2)
+  resolve    resolve each reference against a base URI (section 5.2)
+  relative   make each URI a reference relative to a base URI
+  decode     percent-decode each line (section 2.1)
 
-Run 'fasturi parse -h' for the options of parse.
+Each command reads each FILE (standard input if none, or for -) and writes
+one line per input line, in input order; an invalid line is not dropped.
+Run 'fasturi COMMAND -h' for the options of a command.
 `
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// commands are the subcommands, by name.
+var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
+	"parse":     runParse,
+	"normalize": runNormalize,
+	"resolve":   runResolve,
+	"relative":  runRelative,
+	"decode":    runDecode,
 }
 
 // run runs the command line args and returns the exit status.
@@ -46,9 +99,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdin, stdout, stderr)
+	}
 	switch args[0] {
-	case "parse":
-		return runParse(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -25,12 +25,13 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
-	tsvOut := fs.Bool("tsv", false, "write tab-separated values: "+tsvColumns)
-	header := fs.Bool("header", false, "with -tsv, write the column names first")
-	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it breaks, instead of rejecting it")
+	tsvOut := fs.Bool("tsv", false, "write tab-separated values, with the columns in, valid,\n"+
+		"scheme, userinfo, host, port, path, query, fragment, host_type,\nerror and offset")
+	withHeader := fs.Bool("header", false, "with -tsv, write the column names first")
+	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it\nbreaks, instead of rejecting it")
 	quiet := fs.Bool("q", false, "no summary or progress on standard error")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: "+parseSynopsis+"\n\n"+
+		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+
 			"Parse one URI per line of each FILE (standard input if none, or for -)\n"+
 			"and write one record per line, in input order.\n\n")
 		fs.PrintDefaults()
@@ -45,12 +46,16 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fasturi parse: -json and -tsv exclude each other")
 		return 2
 	}
-	if *header && !*tsvOut {
+	if *withHeader && !*tsvOut {
 		fmt.Fprintln(stderr, "fasturi parse: -header goes with -tsv")
 		return 2
 	}
 
 	format := appendText
+	header := ""
+	if *withHeader {
+		header = tsvColumns + "\n"
+	}
 	switch {
 	case *jsonOut:
 		format = appendJSON
@@ -58,21 +63,26 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		format = appendTSV
 	}
 
-	names := fs.Args()
+	return runLines(fs.Args(), parseLine(format, *lenient), header, *quiet, stdin, stdout, stderr)
+}
+
+// runLines runs fn over the named inputs (standard input when there are
+// none), writes the records to stdout after header, and the summary to
+// stderr unless quiet. It returns the exit status: 0 when every line was
+// read and written, 1 on an I/O error.
+func runLines(names []string, fn lineFunc, header string, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
-	if *header {
-		w.WriteString(tsvColumns + "\n")
-	}
-	p := &processor{fn: parseLine(format, *lenient), out: w, stderr: stderr, progress: !*quiet && isTerminal(stderr)}
+	w.WriteString(header)
+	p := &processor{fn: fn, out: w, stderr: stderr, progress: !quiet && isTerminal(stderr)}
 	start := time.Now()
 	tot, err := p.process(names, stdin)
 	if err == nil {
 		err = w.Flush()
 	}
-	if !*quiet {
+	if !quiet {
 		elapsed := time.Since(start)
 		fmt.Fprintf(stderr, "fasturi: %d lines, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
 			tot.lines, tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata with the current output")
+
+const rfcBase = "http://a/b/c/d;p?q" // the base of RFC 3986 section 5.4
+
+// goldenCases run a command line on testdata/<in> and compare its standard
+// output with testdata/<name>.golden. An input that ends in .gz is
+// compressed (its lines are long), and so is its golden file.
+var goldenCases = []struct {
+	name string
+	in   string
+	args []string
+}{
+	{"normalize", "normalize.in", []string{"normalize"}},
+	{"normalize-json", "normalize.in", []string{"normalize", "-json"}},
+	{"normalize-syntax-json", "normalize.in", []string{"normalize", "-level", "syntax", "-json"}},
+	{"normalize-underflow-json", "normalize.in", []string{"normalize", "-reject-underflow", "-json"}},
+
+	{"resolve-rfc3986", "resolve-rfc3986.in", []string{"resolve", "-base", rfcBase}},
+	{"resolve-rfc3986-json", "resolve-rfc3986.in", []string{"resolve", "-base", rfcBase, "-json"}},
+	{"resolve", "resolve.in", []string{"resolve", "-base", rfcBase}},
+	{"resolve-json", "resolve.in", []string{"resolve", "-base", rfcBase, "-json"}},
+	{"resolve-underflow-json", "resolve.in", []string{"resolve", "-base", rfcBase, "-reject-underflow", "-json"}},
+	{"resolve-pairs", "resolve-pairs.in", []string{"resolve"}},
+	{"resolve-pairs-json", "resolve-pairs.in", []string{"resolve", "-json"}},
+	{"resolve-pairs-underflow-json", "resolve-pairs.in", []string{"resolve", "-reject-underflow", "-json"}},
+
+	{"relative", "relative.in", []string{"relative", "-base", rfcBase}},
+	{"relative-json", "relative.in", []string{"relative", "-base", rfcBase, "-json"}},
+
+	{"decode", "decode.in", []string{"decode"}},
+	{"decode-json", "decode.in", []string{"decode", "-json"}},
+	{"decode-plus-json", "decode.in", []string{"decode", "-plus", "-json"}},
+	{"decode-no-controls-json", "decode.in", []string{"decode", "-no-controls", "-json"}},
+	{"decode-userinfo-json", "components.in", []string{"decode", "-component", "userinfo", "-json"}},
+	{"decode-host-json", "components.in", []string{"decode", "-component", "host", "-json"}},
+	{"decode-path-json", "components.in", []string{"decode", "-component", "path", "-json"}},
+	{"decode-query-json", "components.in", []string{"decode", "-component", "query", "-plus", "-json"}},
+	{"decode-fragment", "components.in", []string{"decode", "-component", "fragment"}},
+	{"decode-fragment-json", "components.in", []string{"decode", "-component", "fragment", "-json"}},
+
+	{"long-normalize", "long.in.gz", []string{"normalize"}},
+	{"long-normalize-json", "long.in.gz", []string{"normalize", "-json"}},
+	{"long-resolve-json", "long.in.gz", []string{"resolve", "-base", rfcBase, "-json"}},
+	{"long-resolve-underflow-json", "long.in.gz", []string{"resolve", "-base", rfcBase, "-reject-underflow", "-json"}},
+	{"long-relative-json", "long.in.gz", []string{"relative", "-base", "http://EXAMPLE.com/a/", "-json"}},
+	{"long-decode", "long.in.gz", []string{"decode"}},
+	{"long-decode-json", "long.in.gz", []string{"decode", "-json"}},
+}
+
+// readTestdata reads testdata/name, decompressed if it ends in .gz.
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+// writeTestdata writes testdata/name, compressed if it ends in .gz.
+func writeTestdata(t *testing.T, name string, b []byte) {
+	t.Helper()
+	if strings.HasSuffix(name, ".gz") {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(b)
+		zw.Close()
+		b = buf.Bytes()
+	}
+	if err := os.WriteFile(filepath.Join("testdata", name), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// inputLines splits an input the way the CLI reads it: a byte order mark
+// at the start dropped, "\n" or "\r\n" at the end of each line, and a last
+// line without a line ending still a line.
+func inputLines(in []byte) [][]byte {
+	in = bytes.TrimPrefix(in, bom)
+	if len(in) == 0 {
+		return nil
+	}
+	lines := bytes.Split(bytes.TrimSuffix(in, []byte{'\n'}), []byte{'\n'})
+	for i, l := range lines {
+		lines[i] = bytes.TrimSuffix(l, []byte{'\r'})
+	}
+	return lines
+}
+
+var summaryRE = regexp.MustCompile(`^fasturi: (\d+) lines, (\d+) valid, (\d+) invalid, `)
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := readTestdata(t, tc.in)
+			args := tc.args
+			stdin := ""
+			if strings.HasSuffix(tc.in, ".gz") {
+				stdin = string(in)
+			} else {
+				// Through a file name, as the CLI is mostly used.
+				args = append(args[:len(args):len(args)], filepath.Join("testdata", tc.in))
+			}
+			code, out, stderr := runCLI(t, stdin, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+
+			golden := tc.name + ".golden"
+			if strings.HasSuffix(tc.in, ".gz") {
+				golden += ".gz"
+			}
+			if *update {
+				writeTestdata(t, golden, []byte(out))
+			}
+			if want := string(readTestdata(t, golden)); out != want {
+				reportDiff(t, out, want)
+			}
+
+			// One output line per input line, whatever the line holds.
+			lines := inputLines(in)
+			if n := strings.Count(out, "\n"); n != len(lines) || !strings.HasSuffix(out, "\n") && out != "" {
+				t.Fatalf("%d output lines for %d input lines", n, len(lines))
+			}
+			m := summaryRE.FindStringSubmatch(stderr)
+			if m == nil || m[1] != strconv.Itoa(len(lines)) {
+				t.Fatalf("summary %q for %d lines", stderr, len(lines))
+			}
+			invalid, _ := strconv.Atoi(m[3])
+			if jsonOutput(tc.args) {
+				checkJSONRecords(t, out, lines, invalid)
+			} else {
+				_, jsonOut, _ := runCLI(t, stdin, append([]string{args[0], "-json"}, args[1:]...)...)
+				checkTextRecords(t, out, jsonOut)
+			}
+		})
+	}
+}
+
+func jsonOutput(args []string) bool {
+	for _, a := range args {
+		if a == "-json" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkJSONRecords checks that each record is a JSON object that gives its
+// input line back exactly, with a result or an error, and that the summary
+// counts the errors.
+func checkJSONRecords(t *testing.T, out string, lines [][]byte, invalid int) {
+	t.Helper()
+	errs := 0
+	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("line %d is not JSON: %v", i+1, err)
+		}
+		in := []byte(fmt.Sprint(r["in"]))
+		if h, ok := r["in_hex"]; ok {
+			in, _ = hex.DecodeString(h.(string))
+		}
+		if !bytes.Equal(in, lines[i]) {
+			t.Errorf("line %d: the record gives the input %q, want %q", i+1, in, lines[i])
+		}
+		_, hasOut := r["out"]
+		_, hasOutHex := r["out_hex"]
+		_, hasErr := r["error"]
+		_, hasOff := r["offset"]
+		if n := btoi(hasOut) + btoi(hasOutHex) + btoi(hasErr); n != 1 || hasErr != hasOff {
+			t.Errorf("line %d: want one of out, out_hex and error (with offset): %s", i+1, l)
+		}
+		if hasErr {
+			errs++
+			if off, _ := r["offset"].(float64); off < 0 || int(off) > len(lines[i]) {
+				t.Errorf("line %d: offset %v outside the line", i+1, off)
+			}
+		}
+	}
+	if errs != invalid {
+		t.Errorf("%d error records, the summary says %d invalid", errs, invalid)
+	}
+}
+
+// checkTextRecords checks text output against the -json output of the same
+// command line: each line is the result alone, or empty when the line is
+// invalid, or when the result holds a CR or LF, which would break it.
+func checkTextRecords(t *testing.T, out, jsonOut string) {
+	t.Helper()
+	text := strings.Split(out, "\n")
+	for i, l := range strings.Split(strings.TrimSuffix(jsonOut, "\n"), "\n") {
+		var r struct {
+			Out    *string
+			OutHex *string `json:"out_hex"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("-json line %d: %v", i+1, err)
+		}
+		want := ""
+		switch {
+		case r.Out != nil:
+			want = *r.Out
+		case r.OutHex != nil:
+			b, _ := hex.DecodeString(*r.OutHex)
+			want = string(b)
+		}
+		if strings.ContainsAny(want, "\r\n") {
+			want = ""
+		}
+		if text[i] != want {
+			t.Errorf("line %d: %q, but -json says %s", i+1, text[i], l)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// reportDiff reports the first line where got and want differ.
+func reportDiff(t *testing.T, got, want string) {
+	t.Helper()
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			t.Fatalf("output differs from the golden file (go test -update rewrites it) at line %d:\n got  %.300q\n want %.300q", i+1, gl, wl)
+		}
+	}
+}
+
+// The golden file of resolve -base is RFC 3986's own answers (section
+// 5.4), so that rewriting it cannot make them wrong.
+func TestResolveRFC3986Examples(t *testing.T) {
+	want := []string{
+		// 5.4.1, normal examples
+		"g:h", "http://a/b/c/g", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g",
+		"http://a/b/c/d;p?y", "http://a/b/c/g?y", "http://a/b/c/d;p?q#s", "http://a/b/c/g#s",
+		"http://a/b/c/g?y#s", "http://a/b/c/;x", "http://a/b/c/g;x", "http://a/b/c/g;x?y#s",
+		"http://a/b/c/d;p?q", "http://a/b/c/", "http://a/b/c/", "http://a/b/", "http://a/b/",
+		"http://a/b/g", "http://a/", "http://a/", "http://a/g",
+		// 5.4.2, abnormal examples
+		"http://a/g", "http://a/g", "http://a/g", "http://a/g", "http://a/b/c/g.", "http://a/b/c/.g",
+		"http://a/b/c/g..", "http://a/b/c/..g", "http://a/b/g", "http://a/b/c/g/", "http://a/b/c/g/h",
+		"http://a/b/c/h", "http://a/b/c/g;x=1/y", "http://a/b/c/y", "http://a/b/c/g?y/./x",
+		"http://a/b/c/g?y/../x", "http://a/b/c/g#s/./x", "http://a/b/c/g#s/../x", "http:g",
+	}
+	golden := string(readTestdata(t, "resolve-rfc3986.golden"))
+	if golden != strings.Join(want, "\n")+"\n" {
+		t.Errorf("testdata/resolve-rfc3986.golden is not RFC 3986's answers:\n%s", golden)
+	}
+	if got := len(inputLines(readTestdata(t, "resolve-rfc3986.in"))); got != len(want) {
+		t.Errorf("%d references, want %d", got, len(want))
+	}
+}
