@@ -1,5 +1,7 @@
 package fasturi
 
+import "strings"
+
 // A PathOption changes how a transformation treats the dot-segments of a
 // path ("." and "..", RFC 3986 section 5.2.4). The zero value follows the
 // RFC.
@@ -50,59 +52,63 @@ func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, err
 	}
 	start := len(dst)
 
-	// Where each part of the target comes from (section 5.2.2): ref's own
-	// path with a scheme or an authority, else base's scheme and authority.
-	// (Pointers: a URI is 80 bytes, too many to copy three times.)
-	own := ref.HasScheme() || ref.HasAuthority()
-	scheme, auth, query := &base, &base, &ref
-	if ref.HasScheme() {
-		scheme = &ref
-	}
-	if own {
-		auth = &ref
-	} else if ref.RawPath() == "" && !ref.HasQuery() {
-		query = &base
-	}
-
-	dst = append(dst, scheme.Scheme()...)
-	dst = append(dst, ':')
-	if auth.HasAuthority() {
-		dst = append(dst, "//"...)
-		dst = append(dst, auth.RawAuthority()...)
-	}
-
-	pathStart := len(dst)
+	// The target begins with text that lies in one input as it is: its
+	// scheme, ':', "//" and authority, and in a merge base's directory too.
+	// Each case copies that text at once, then the path, and removes the
+	// dot-segments of dst[pathStart:] (section 5.2.2).
+	rp := ref.RawPath()
+	refPath := int(ref.spans[ComponentPath].Start)
+	basePath := int(base.spans[ComponentPath].Start)
+	hasAuthority := base.HasAuthority() // of the target
+	pathStart := 0
 	under := -1     // where a ".." climbed, in dst
-	underIn := 0    // the offset of dst's bytes there in their URI's input
+	underIn := 0    // what to add to it for its offset in its URI's input
 	inBase := false // and whether that URI is base
-	switch rp := ref.RawPath(); {
-	case !own && rp == "":
-		// The base's path as it is: section 5.2.2 removes no dot-segment.
-		dst = append(dst, base.RawPath()...)
-	case own || rp[0] == '/':
+	switch {
+	case ref.HasScheme():
+		// ref's own scheme, authority and path.
+		hasAuthority = ref.HasAuthority()
+		pathStart = start + refPath
+		dst = append(dst, ref.s[:ref.spans[ComponentPath].End]...)
+		dst, under = removeDotSegments(dst, pathStart)
+		underIn = refPath - pathStart
+	case ref.HasAuthority():
+		// base's scheme, then ref's "//", authority and path.
+		hasAuthority = true
+		dst = append(dst, base.s[:base.spans[ComponentScheme].End+1]...)
+		pathStart = len(dst) + refPath
+		dst = append(dst, ref.s[:ref.spans[ComponentPath].End]...)
+		dst, under = removeDotSegments(dst, pathStart)
+		underIn = refPath - pathStart
+	case rp == "":
+		// base up to the end of its path, which keeps its dot-segments.
+		pathStart = start + basePath
+		dst = append(dst, base.s[:base.spans[ComponentPath].End]...)
+	case rp[0] == '/':
+		// base up to its authority, then ref's absolute path.
+		dst = append(dst, base.s[:basePath]...)
+		pathStart = len(dst)
 		dst = append(dst, rp...)
 		dst, under = removeDotSegments(dst, pathStart)
-		underIn = int(ref.spans[ComponentPath].Start) - pathStart
+		underIn = refPath - pathStart
 	default:
-		// merge (section 5.2.3), then remove the dot-segments of both.
-		if base.HasAuthority() && base.RawPath() == "" {
+		// merge (section 5.2.3): base up to the last '/' of its path, or
+		// "/" after an authority with an empty path; then ref's path.
+		pathStart = start + basePath
+		bp := base.RawPath()
+		if hasAuthority && bp == "" {
+			dst = append(dst, base.s[:basePath]...)
 			dst = append(dst, '/')
 		} else {
-			bp := base.RawPath()
-			for i := len(bp) - 1; i >= 0; i-- {
-				if bp[i] == '/' {
-					dst = append(dst, bp[:i+1]...)
-					break
-				}
-			}
+			dst = append(dst, base.s[:basePath+strings.LastIndexByte(bp, '/')+1]...)
 		}
 		refAt := len(dst)
 		dst = append(dst, rp...)
 		dst, under = removeDotSegments(dst, pathStart)
 		if inBase = under >= 0 && under < refAt; inBase {
-			underIn = int(base.spans[ComponentPath].Start) - pathStart
+			underIn = basePath - pathStart
 		} else {
-			underIn = int(ref.spans[ComponentPath].Start) - refAt
+			underIn = refPath - refAt
 		}
 	}
 	if under >= 0 && opts&RejectPathUnderflow != 0 {
@@ -111,10 +117,14 @@ func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, err
 		}
 		return dst[:start], under + underIn, ErrPathUnderflow
 	}
-	if !auth.HasAuthority() {
+	if !hasAuthority {
 		dst = shieldPath(dst, pathStart)
 	}
 
+	query := &ref // (a pointer: a URI is 80 bytes, too many to copy)
+	if rp == "" && !ref.HasScheme() && !ref.HasAuthority() && !ref.HasQuery() {
+		query = &base
+	}
 	if query.HasQuery() {
 		dst = append(dst, '?')
 		dst = append(dst, query.RawQuery()...)
