@@ -19,7 +19,9 @@ import (
 // the command, which measures at GOMAXPROCS 1.
 var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on, besides the generated and edge corpora")
 
-func BenchmarkParsers(b *testing.B) {
+// flagCorpora loads the generated and edge corpora and the files named by
+// -corpus.
+func flagCorpora(b *testing.B) []*corpus {
 	var files []string
 	if *corpusFlag != "" {
 		files = strings.Split(*corpusFlag, ",")
@@ -28,6 +30,11 @@ func BenchmarkParsers(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return corpora
+}
+
+func BenchmarkParsers(b *testing.B) {
+	corpora := flagCorpora(b)
 	for _, c := range corpora {
 		b.Run("corpus="+c.name, func(b *testing.B) {
 			for _, p := range parsers {
@@ -66,14 +73,7 @@ func benchmarkOperation(b *testing.B, key string) {
 	if len(ops) != 1 {
 		b.Fatalf("no operation %q", key)
 	}
-	var files []string
-	if *corpusFlag != "" {
-		files = strings.Split(*corpusFlag, ",")
-	}
-	corpora, err := loadCorpora(20000, 1, files)
-	if err != nil {
-		b.Fatal(err)
-	}
+	corpora := flagCorpora(b)
 	for _, c := range corpora {
 		for _, p := range ops[0].impls {
 			b.Run("corpus="+c.name+"/impl="+p.key, func(b *testing.B) { benchmarkPasses(b, c, p) })
