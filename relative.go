@@ -75,11 +75,10 @@ import (
 // 2*len(target.String())+len(base.String()) more bytes, and
 // len(target.String()) is room enough when neither path has dot-segments.
 func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
+	if off, k := checkBase(base); k != 0 {
+		return dst, off, k
+	}
 	switch {
-	case !base.Valid():
-		return dst, base.ErrorOffset(), ErrInvalidBase
-	case !base.HasScheme():
-		return dst, 0, ErrInvalidBase
 	case !target.Valid():
 		return dst, target.ErrorOffset(), target.errKind
 	case !target.HasScheme():

@@ -42,12 +42,10 @@ const (
 // AppendResolve does not allocate when dst has room for the target, which
 // is at most len(base.String())+len(ref.String())+2 bytes.
 func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, error) {
-	switch {
-	case !base.Valid():
-		return dst, base.ErrorOffset(), ErrInvalidBase
-	case !base.HasScheme():
-		return dst, 0, ErrInvalidBase
-	case !ref.Valid():
+	if off, k := checkBase(base); k != 0 {
+		return dst, off, k
+	}
+	if !ref.Valid() {
 		return dst, ref.ErrorOffset(), ref.errKind
 	}
 	start := len(dst)
@@ -134,6 +132,19 @@ func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, err
 		dst = append(dst, ref.RawFragment()...)
 	}
 	return dst, -1, nil
+}
+
+// checkBase returns ErrInvalidBase and the offset of base's error when base
+// cannot serve as a base URI (section 5.1): it is not valid (the offset of
+// its error), or has no scheme (0).
+func checkBase(base URI) (int, ErrorKind) {
+	switch {
+	case !base.Valid():
+		return base.ErrorOffset(), ErrInvalidBase
+	case !base.HasScheme():
+		return 0, ErrInvalidBase
+	}
+	return -1, 0
 }
 
 // shieldPath puts "/." in front of the path at dst[pathStart:] when it
