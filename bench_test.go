@@ -179,6 +179,21 @@ func resolvePairs(c benchCorpus) ([]resolvePair, int64) {
 		pairs = append(pairs, resolvePair{base, baseURL, ref})
 		n += int64(len(ref))
 	}
+	// The bases and the references lie in one buffer, one after the
+	// other, as the links of a page or the lines of a log do, rather than
+	// among the allocations made above.
+	var all strings.Builder
+	for _, p := range pairs {
+		all.WriteString(p.base.String())
+		all.WriteString(p.ref)
+	}
+	text := all.String()
+	for i := range pairs {
+		p := &pairs[i]
+		p.base, _ = ParseString(text[:len(p.base.String())])
+		text = text[len(p.base.String()):]
+		p.ref, text = text[:len(p.ref)], text[len(p.ref):]
+	}
 	return pairs, n
 }
 

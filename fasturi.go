@@ -222,7 +222,12 @@ func (u URI) Span(c Component) Span {
 	return Span{}
 }
 
-func (u URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans[c].End] }
+// component and has are the accessors in the pointer form that the
+// package's own functions use: a call to a method with a URI receiver copies
+// all of the URI, even when it is inlined.
+func (u *URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans[c].End] }
+
+func (u *URI) has(c Component) bool { return u.present&(1<<c) != 0 }
 
 // Scheme returns the scheme, without its ":", as written: schemes are
 // case-insensitive (RFC 3986 section 3.1) and this does not fold case.

@@ -95,11 +95,18 @@ func (l NormalizeLevel) check() {
 // network-path reference "//b") or hold a ':' ("a/../b:c" is "./b:c", not
 // a URI of scheme "b"). Resolved against the same base and normalized, the
 // reference and its normalized form give the same target, but for two
-// cases: a base without an authority whose path has no '/' ("mailto:x"),
-// against which section 5.2.4 turns "a/../b" into "/b" and "b" into "b";
-// and a percent-encoded dot in a dot-segment ("%2E%2E/a"), which
-// normalization decodes first, as section 6.2.2 orders, where resolution
-// reads it as data.
+// cases that no normal form can serve:
+//
+//   - a base without an authority whose path has no '/' ("mailto:x"),
+//     against which section 5.2.4 roots a path whose first segment a ".."
+//     removes: "a/../b" gives "mailto:/b" and "b" gives "mailto:b", while
+//     against any other base the two give the same target;
+//   - a percent-encoded dot-segment ("%2E", ".%2e") that a ".." removes:
+//     resolution reads "%2E" as data and normalization, which decodes
+//     first as section 6.2.2.2 says, as a dot-segment. Against
+//     "http://a/b/c", "a/%2E/.." gives "http://a/b/a/", and its normalized
+//     form "./" gives "http://a/b/". Decoding first is what the servers
+//     behind a proxy do, so the normal form matches what they serve.
 //
 // u must be valid: otherwise AppendNormalize returns dst unchanged,
 // u.ErrorOffset() and u's error kind. With RejectPathUnderflow, a ".." that
@@ -162,12 +169,11 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 		if rest != "" {
 			pathEnd = pathStart + bytes.IndexByte(dst[pathStart:], rest[0])
 		}
-		path, under := removeDotSegments(dst[:pathEnd], pathStart)
+		var under int
+		dst, under = removeDotSegments(dst, pathStart, pathEnd)
 		if under >= 0 && opts&RejectPathUnderflow != 0 {
 			return orig, int(u.spans[ComponentPath].Start) + rawOffset(p, under-pathStart), ErrPathUnderflow
 		}
-		// The query and the fragment follow the path.
-		dst = dst[:len(path)+copy(dst[len(path):], dst[pathEnd:])]
 		if !u.HasAuthority() {
 			dst = shieldPath(dst, pathStart)
 		}

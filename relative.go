@@ -75,7 +75,7 @@ import (
 // 2*len(target.String())+len(base.String()) more bytes, and
 // len(target.String()) is room enough when neither path has dot-segments.
 func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
-	if off, k := checkBase(base); k != 0 {
+	if off, k := checkBase(&base); k != 0 {
 		return dst, off, k
 	}
 	switch {

@@ -42,94 +42,104 @@ const (
 // AppendResolve does not allocate when dst has room for the target, which
 // is at most len(base.String())+len(ref.String())+2 bytes.
 func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, error) {
-	if off, k := checkBase(base); k != 0 {
+	if off, k := checkBase(&base); k != 0 {
 		return dst, off, k
 	}
-	if !ref.Valid() {
+	if ref.errKind != 0 {
 		return dst, ref.ErrorOffset(), ref.errKind
 	}
-	start := len(dst)
+	return resolve(dst, &base, &ref, opts)
+}
 
-	// The target begins with text that lies in one input as it is: its
-	// scheme, ':', "//" and authority, and in a merge base's directory too.
-	// Each case copies that text at once, then the path, and removes the
-	// dot-segments of dst[pathStart:] (section 5.2.2).
-	rp := ref.RawPath()
+// resolve is AppendResolve for a base and a reference that it has checked.
+func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
+	// The target is text that lies in base's input as it is (its scheme,
+	// ':', "//" and authority, the directory of its path in a merge), then
+	// ref's input from some point on, or all of base up to its query and
+	// then ref. Each case copies those two pieces at once, and then the
+	// dot-segments of the path, dst[pathStart:pathEnd], go (section 5.2.2).
+	orig, start := dst, len(dst)
+	rp := ref.component(ComponentPath)
 	refPath := int(ref.spans[ComponentPath].Start)
 	basePath := int(base.spans[ComponentPath].Start)
-	hasAuthority := base.HasAuthority() // of the target
+	hasAuthority := base.has(ComponentHost) // of the target
 	pathStart := 0
-	under := -1     // where a ".." climbed, in dst
-	underIn := 0    // what to add to it for its offset in its URI's input
-	inBase := false // and whether that URI is base
+	from := -1    // dst[pathStart:from] holds no dot-segment, if set
+	climbed := -1 // the offset in ref of a ".." that climbed above the root
+	skip := 0     // the bytes of ref that are not copied
 	switch {
-	case ref.HasScheme():
-		// ref's own scheme, authority and path.
-		hasAuthority = ref.HasAuthority()
+	case ref.has(ComponentScheme):
+		// ref as it is.
+		hasAuthority = ref.has(ComponentHost)
+		dst = append(dst, ref.s...)
 		pathStart = start + refPath
-		dst = append(dst, ref.s[:ref.spans[ComponentPath].End]...)
-		dst, under = removeDotSegments(dst, pathStart)
-		underIn = refPath - pathStart
-	case ref.HasAuthority():
-		// base's scheme, then ref's "//", authority and path.
-		hasAuthority = true
+	case ref.has(ComponentHost):
+		// base's scheme and ':', then ref from its "//".
 		dst = append(dst, base.s[:base.spans[ComponentScheme].End+1]...)
 		pathStart = len(dst) + refPath
-		dst = append(dst, ref.s[:ref.spans[ComponentPath].End]...)
-		dst, under = removeDotSegments(dst, pathStart)
-		underIn = refPath - pathStart
+		dst = append(dst, ref.s...)
+		hasAuthority = true
 	case rp == "":
-		// base up to the end of its path, which keeps its dot-segments.
-		pathStart = start + basePath
-		dst = append(dst, base.s[:base.spans[ComponentPath].End]...)
+		// base up to the end of its path, which keeps its dot-segments,
+		// or of its query when ref has none; then ref's query and
+		// fragment, which are all of ref.
+		end := base.spans[ComponentPath].End
+		if !ref.has(ComponentQuery) && base.has(ComponentQuery) {
+			end = base.spans[ComponentQuery].End
+		}
+		dst = append(dst, base.s[:end]...)
+		return append(dst, ref.s...), -1, nil
 	case rp[0] == '/':
-		// base up to its authority, then ref's absolute path.
+		// base up to its path, then ref.
 		dst = append(dst, base.s[:basePath]...)
 		pathStart = len(dst)
-		dst = append(dst, rp...)
-		dst, under = removeDotSegments(dst, pathStart)
-		underIn = refPath - pathStart
+		dst = append(dst, ref.s...)
 	default:
-		// merge (section 5.2.3): base up to the last '/' of its path, or
-		// "/" after an authority with an empty path; then ref's path.
+		// merge (section 5.2.3): base's directory, up to the last '/' of
+		// its path, or "/" after an authority with an empty path; then
+		// ref.
 		pathStart = start + basePath
-		bp := base.RawPath()
+		bp := base.component(ComponentPath)
+		dir := bp[:strings.LastIndexByte(bp, '/')+1]
 		if hasAuthority && bp == "" {
+			dir = "/"
+		}
+		// Most relative references that start with a dot start with "./"
+		// and "../" steps. When the directory is rooted and holds no
+		// dot-segment, each "../" takes a segment off it, and neither
+		// the segment nor the step need be copied.
+		keep := len(dir)
+		if rp[0] == '.' && dir != "" && dir[0] == '/' && segmentWithDot(dir) < 0 {
+			keep, skip, climbed = leadingDotSegments(dir, rp)
+			from = pathStart + keep - 1 // the directory's last '/'
+		}
+		if bp == "" {
 			dst = append(dst, base.s[:basePath]...)
-			dst = append(dst, '/')
+			dst = append(dst, dir...)
 		} else {
-			dst = append(dst, base.s[:basePath+strings.LastIndexByte(bp, '/')+1]...)
+			dst = append(dst, base.s[:basePath+keep]...)
 		}
-		refAt := len(dst)
-		dst = append(dst, rp...)
-		dst, under = removeDotSegments(dst, pathStart)
-		if inBase = under >= 0 && under < refAt; inBase {
-			underIn = basePath - pathStart
-		} else {
-			underIn = refPath - refAt
-		}
+		dst = append(dst, ref.s[skip:]...)
 	}
-	if under >= 0 && opts&RejectPathUnderflow != 0 {
-		if inBase {
-			return dst[:start], under + underIn, ErrInvalidBase
+	refAt := len(dst) - len(ref.s) // where ref's input starts in dst, or would
+	pathEnd := refAt + int(ref.spans[ComponentPath].End)
+	if from < 0 {
+		from = pathStart
+	}
+
+	var under int // where a ".." climbed above the root, in dst
+	dst, under = removeDotSegmentsFrom(dst, pathStart, from, pathEnd)
+	if (climbed >= 0 || under >= 0) && opts&RejectPathUnderflow != 0 {
+		switch {
+		case climbed >= 0:
+			return orig, refPath + climbed, ErrPathUnderflow
+		case under < refAt: // only a merge puts base's path in dst, before ref
+			return orig, under - pathStart + basePath, ErrInvalidBase
 		}
-		return dst[:start], under + underIn, ErrPathUnderflow
+		return orig, under - refAt, ErrPathUnderflow
 	}
 	if !hasAuthority {
 		dst = shieldPath(dst, pathStart)
-	}
-
-	query := &ref // (a pointer: a URI is 80 bytes, too many to copy)
-	if rp == "" && !ref.HasScheme() && !ref.HasAuthority() && !ref.HasQuery() {
-		query = &base
-	}
-	if query.HasQuery() {
-		dst = append(dst, '?')
-		dst = append(dst, query.RawQuery()...)
-	}
-	if ref.HasFragment() {
-		dst = append(dst, '#')
-		dst = append(dst, ref.RawFragment()...)
 	}
 	return dst, -1, nil
 }
@@ -137,11 +147,11 @@ func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, err
 // checkBase returns ErrInvalidBase and the offset of base's error when base
 // cannot serve as a base URI (section 5.1): it is not valid (the offset of
 // its error), or has no scheme (0).
-func checkBase(base URI) (int, ErrorKind) {
+func checkBase(base *URI) (int, ErrorKind) {
 	switch {
-	case !base.Valid():
+	case base.errKind != 0:
 		return base.ErrorOffset(), ErrInvalidBase
-	case !base.HasScheme():
+	case !base.has(ComponentScheme):
 		return 0, ErrInvalidBase
 	}
 	return -1, 0

@@ -121,6 +121,16 @@ func TestResolveEdges(t *testing.T) {
 		{"http://[fe80::1%25eth0]:8/a/b", "../c", "http://[fe80::1%25eth0]:8/c"},
 		{"http://a/b", "//[::1]/./c", "http://[::1]/c"},
 		{"http://a/b", "HTTPS:/../c", "HTTPS:/c"},
+		// Leading "./" and "../" steps against directories with and
+		// without dot-segments, rooted or not.
+		{"http://a/b/./c/d", "../x", "http://a/b/x"},
+		{"http://a/b/../c/d", "../x", "http://a/x"},
+		{"http://a/b/c/..", "./x", "http://a/b/c/x"},
+		{"http://a/b/c", "./../..//x?q", "http://a//x?q"},
+		{"http://a/b/c", "./.hidden/../y", "http://a/b/y"},
+		{"foo:/a/b", "./../..//c", "foo:/.//c"},
+		{"s:a/b/c", "../../x", "s:/x"},
+		{"http://a/b//c", "../x", "http://a/b/x"},
 	} {
 		got, off, err := resolveString(t, tt.base, tt.ref, 0)
 		if err != nil || off != -1 || got != tt.want {

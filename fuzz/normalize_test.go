@@ -131,7 +131,7 @@ func checkNormalize(t *testing.T, s string, u fasturi.URI, level fasturi.Normali
 // change the normalized target it resolves to.
 func checkResolution(t *testing.T, s string, r fasturi.URI, level fasturi.NormalizeLevel) {
 	t.Helper()
-	if r.HasScheme() || strings.Contains(strings.ToLower(s), "%2e") {
+	if r.HasScheme() || hasEncodedDotSegment(r.RawPath()) {
 		return
 	}
 	nr, _, _ := fasturi.AppendNormalize(nil, r, level, 0)
@@ -143,6 +143,19 @@ func checkResolution(t *testing.T, s string, r fasturi.URI, level fasturi.Normal
 			t.Fatalf("against %q: %q resolves to %q, its normalized form %q to %q", base, s, want, nr, got)
 		}
 	}
+}
+
+// hasEncodedDotSegment reports whether a segment of p is a dot-segment
+// once decoded but not as written ("%2E", ".%2e"): resolution reads it as
+// data, normalization as a dot-segment, the exception that AppendNormalize
+// documents.
+func hasEncodedDotSegment(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if d := pctNormalize(seg, false); strings.Contains(seg, "%") && (d == "." || d == "..") {
+			return true
+		}
+	}
+	return false
 }
 
 func normalizeTarget(t *testing.T, base, r fasturi.URI, level fasturi.NormalizeLevel) string {

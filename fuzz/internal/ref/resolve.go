@@ -7,6 +7,13 @@ import "strings"
 type Target struct {
 	Scheme, Authority, Path, Query, Fragment string
 	HasAuthority, HasQuery, HasFragment      bool
+
+	// Climb is the offset of the first ".." that climbed above the root
+	// while section 5.2.4 removed the dot-segments (one that had no
+	// segment to remove, or that led a relative path), or -1: in ref's
+	// text, or in base's when ClimbInBase is set.
+	Climb       int
+	ClimbInBase bool
 }
 
 // String recomposes the target as section 5.3 does.
@@ -29,6 +36,7 @@ func (t Target) String() string {
 type parts struct {
 	scheme, authority, path, query, fragment       string
 	hasScheme, hasAuthority, hasQuery, hasFragment bool
+	pathStart                                      int // the offset of path in the text
 }
 
 func split(s string) (parts, bool) {
@@ -40,6 +48,7 @@ func split(s string) (parts, bool) {
 	p := parts{
 		scheme: text(r.Scheme), path: text(r.Path), query: text(r.Query), fragment: text(r.Fragment),
 		hasScheme: r.Scheme.Present, hasAuthority: r.Host.Present, hasQuery: r.Query.Present, hasFragment: r.Fragment.Present,
+		pathStart: r.Path.Start,
 	}
 	if p.hasAuthority {
 		start, end := r.Host.Start, r.Host.End
@@ -63,16 +72,25 @@ func Resolve(base, ref string) (Target, bool) {
 	if !okB || !okR || !B.hasScheme {
 		return Target{}, false
 	}
-	var T Target
+	T := Target{Climb: -1}
+	// refPath removes the dot-segments of R's path, and places a climb in
+	// ref's text.
+	refPath := func() string {
+		path, climb := removeDotSegments(R.path)
+		if climb >= 0 {
+			T.Climb = R.pathStart + climb
+		}
+		return path
+	}
 	if R.hasScheme {
 		T.Scheme = R.scheme
 		T.Authority, T.HasAuthority = R.authority, R.hasAuthority
-		T.Path = RemoveDotSegments(R.path)
+		T.Path = refPath()
 		T.Query, T.HasQuery = R.query, R.hasQuery
 	} else {
 		if R.hasAuthority {
 			T.Authority, T.HasAuthority = R.authority, true
-			T.Path = RemoveDotSegments(R.path)
+			T.Path = refPath()
 			T.Query, T.HasQuery = R.query, R.hasQuery
 		} else {
 			if R.path == "" {
@@ -84,9 +102,19 @@ func Resolve(base, ref string) (Target, bool) {
 				}
 			} else {
 				if strings.HasPrefix(R.path, "/") {
-					T.Path = RemoveDotSegments(R.path)
+					T.Path = refPath()
 				} else {
-					T.Path = RemoveDotSegments(merge(B, R.path))
+					merged := merge(B, R.path)
+					dir := len(merged) - len(R.path) // base's part of merged
+					var climb int
+					T.Path, climb = removeDotSegments(merged)
+					switch {
+					case climb < 0:
+					case climb < dir:
+						T.Climb, T.ClimbInBase = B.pathStart+climb, true
+					default:
+						T.Climb = R.pathStart + climb - dir
+					}
 				}
 				T.Query, T.HasQuery = R.query, R.hasQuery
 			}
@@ -113,11 +141,28 @@ func merge(base parts, path string) string {
 // RemoveDotSegments is the algorithm of section 5.2.4, step by step, with
 // an input and an output buffer.
 func RemoveDotSegments(input string) string {
-	output := ""
+	output, _ := removeDotSegments(input)
+	return output
+}
+
+// removeDotSegments is RemoveDotSegments that also returns the offset in
+// input of the first ".." that climbed above the root, or -1. Every rule
+// keeps the offset of the input buffer's first byte in the original input
+// at len(original) - len(input): rules B and C put their "/" where the
+// last '/' they remove was.
+func removeDotSegments(input string) (string, int) {
+	output, n, climb := "", len(input), -1
+	climbed := func(at int) {
+		if climb < 0 {
+			climb = at
+		}
+	}
 	for input != "" {
+		at := n - len(input)
 		switch {
 		// A.
 		case strings.HasPrefix(input, "../"):
+			climbed(at)
 			input = input[3:]
 		case strings.HasPrefix(input, "./"):
 			input = input[2:]
@@ -128,13 +173,22 @@ func RemoveDotSegments(input string) string {
 			input = "/"
 		// C.
 		case strings.HasPrefix(input, "/../"):
+			if output == "" {
+				climbed(at + 1)
+			}
 			input = "/" + input[4:]
 			output = removeLastSegment(output)
 		case input == "/..":
+			if output == "" {
+				climbed(at + 1)
+			}
 			input = "/"
 			output = removeLastSegment(output)
 		// D.
-		case input == "." || input == "..":
+		case input == "..":
+			climbed(at)
+			input = ""
+		case input == ".":
 			input = ""
 		// E.
 		default:
@@ -146,7 +200,7 @@ func RemoveDotSegments(input string) string {
 			input = input[end:]
 		}
 	}
-	return output
+	return output, climb
 }
 
 // removeLastSegment removes the last segment of the output buffer and its
