@@ -53,8 +53,8 @@ func forEachLevel(t *testing.T, fn func(t *testing.T, l scanLevel)) {
 	}
 }
 
-// TestLevels runs the parser's and the splitter's tests, whose tables hold
-// exact results, with each scanner level in turn.
+// TestLevels runs the parser's, the splitter's and the transformations'
+// tests, whose tables hold exact results, with each scanner level in turn.
 func TestLevels(t *testing.T) {
 	tests := []struct {
 		name string
@@ -79,6 +79,20 @@ func TestLevels(t *testing.T) {
 		{"SplitViolations", TestSplitViolations},
 		{"SplitAccessors", TestSplitAccessors},
 		{"Allocs", TestAllocs},
+		// The transformations, on what each level parses.
+		{"ResolveNormalExamples", TestResolveNormalExamples},
+		{"ResolveAbnormalExamples", TestResolveAbnormalExamples},
+		{"ResolveEdges", TestResolveEdges},
+		{"ResolveErrors", TestResolveErrors},
+		{"NormalizeSyntax", TestNormalizeSyntax},
+		{"NormalizeRelativePath", TestNormalizeRelativePath},
+		{"NormalizeScheme", TestNormalizeScheme},
+		{"NormalizeErrors", TestNormalizeErrors},
+		{"Equivalent", TestEquivalent},
+		{"RelativeNormalExamples", TestRelativeNormalExamples},
+		{"RelativeAbnormalExamples", TestRelativeAbnormalExamples},
+		{"RelativeEdges", TestRelativeEdges},
+		{"RelativeErrors", TestRelativeErrors},
 	}
 	forEachLevel(t, func(t *testing.T, _ scanLevel) {
 		for _, tt := range tests {

@@ -34,6 +34,28 @@ func (u *URI) parse() ErrorKind {
 	// The shifts are masked to 63 where the tests before them bound the
 	// count, so that the compiler adds no code for counts of 64 and more.
 	j := bits.TrailingZeros64(special) // the scheme's ':', followed by "//"
+	if j >= len(s) || s[j] == '/' || s[j] == '?' {
+		// No scheme, whose ':' would be the first special byte, and a
+		// first segment without ':': a relative reference. The form the
+		// links of a page and request targets take is at once from the
+		// masks too: path [ "?" query ], where the path does not start
+		// with "//", with neither fragment, percent-encoding nor a byte
+		// to reject: at most one stop, a '?'.
+		if stops&(stops-1) != 0 || stops != 0 && s[bits.TrailingZeros64(stops)] != '?' ||
+			len(s) >= 2 && s[0] == '/' && s[1] == '/' {
+			return u.walk(special, stops, notScheme)
+		}
+		q := len(s)
+		present := uint8(1 << ComponentPath)
+		if stops != 0 {
+			q = bits.TrailingZeros64(stops)
+			u.spans[ComponentQuery] = Span{uint32(q + 1), uint32(len(s))}
+			present |= 1 << ComponentQuery
+		}
+		u.spans[ComponentPath] = Span{0, uint32(q)}
+		u.present = present
+		return 0
+	}
 	a := j + 3
 	if j == 0 || a > len(s) || a >= blockSize ||
 		notScheme&(1<<(uint(j)&63)-1) != 0 || s[j:a] != "://" || !isAlpha(s[0]) {

@@ -417,6 +417,19 @@ func TestParsePathQueryFragment(t *testing.T) {
 		{"?#", "path= query= fragment="},
 		{"#?", "path= fragment=?"},
 		{"http://h/p?q=1&r=2#f", "scheme=http host=h (reg-name) path=/p query=q=1&r=2 fragment=f"},
+		// Relative references in one block, which the vector scanners'
+		// masks settle at once, and the forms next to them.
+		{"./a?b", "path=./a query=b"},
+		{"../a/b:c?d:e", "path=../a/b:c query=d:e"},
+		{"a/b:c", "path=a/b:c"},
+		{"?a:b", "path= query=a:b"},
+		{"/a?", "path=/a query="},
+		{"/a?b?c", "path=/a query=b?c"},
+		{"/a?b%20c", "path=/a query=b%20c"},
+		{"/a#b?c", "path=/a fragment=b?c"},
+		{"", "path="},
+		{"a@b/c:d", "path=a@b/c:d"},
+		{"//h?q", "host=h (reg-name) path= query=q"},
 		{strings.Repeat("/abcdefgh", 40), "path=" + strings.Repeat("/abcdefgh", 40)},
 		{"http://h/" + strings.Repeat("x", 200) + "?" + strings.Repeat("y", 100) + "#z", "scheme=http host=h (reg-name) path=/" + strings.Repeat("x", 200) + " query=" + strings.Repeat("y", 100) + " fragment=z"},
 	})
@@ -458,6 +471,10 @@ func TestParseErrors(t *testing.T) {
 	runErrorTests(t, []errorTest{
 		// Scheme, and the colon-in-first-segment rule (section 4.2).
 		{"1a:b", ErrInvalidScheme, 2},
+		{"a@b:c", ErrInvalidScheme, 3},
+		{"./a?b#c#d", ErrInvalidFragment, 7},
+		{"/a?b c", ErrInvalidQuery, 4},
+		{"/a b?c", ErrInvalidPath, 2},
 		{":b", ErrInvalidScheme, 0},
 		{":", ErrInvalidScheme, 0},
 		{"a_b:c", ErrInvalidScheme, 3},

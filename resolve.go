@@ -42,17 +42,17 @@ const (
 // AppendResolve does not allocate when dst has room for the target, which
 // is at most len(base.String())+len(ref.String())+2 bytes.
 func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, error) {
-	if off, k := checkBase(&base); k != 0 {
-		return dst, off, k
-	}
-	if ref.errKind != 0 {
-		return dst, ref.ErrorOffset(), ref.errKind
-	}
 	return resolve(dst, &base, &ref, opts)
 }
 
-// resolve is AppendResolve for a base and a reference that it has checked.
+// resolve is AppendResolve, through pointers.
 func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
+	if off, k := checkBase(base); k != 0 {
+		return dst, off, k
+	}
+	if ref.errKind != 0 {
+		return dst, int(ref.errOff), ref.errKind
+	}
 	// The target is text that lies in base's input as it is (its scheme,
 	// ':', "//" and authority, the directory of its path in a merge), then
 	// ref's input from some point on, or all of base up to its query and
