@@ -260,15 +260,17 @@ func (u URI) RawFragment() string { return u.component(ComponentFragment) }
 // RawAuthority returns the authority (RFC 3986 section 3.2) as written:
 // userinfo, host and port with their delimiters, without the leading "//".
 // It is empty when HasAuthority is false.
-func (u URI) RawAuthority() string {
-	if !u.HasAuthority() {
+func (u URI) RawAuthority() string { return u.authority() }
+
+func (u *URI) authority() string {
+	if !u.has(ComponentHost) {
 		return ""
 	}
 	start, end := u.spans[ComponentHost].Start, u.spans[ComponentHost].End
-	if u.HasUserinfo() {
+	if u.has(ComponentUserinfo) {
 		start = u.spans[ComponentUserinfo].Start
 	}
-	if u.HasPort() {
+	if u.has(ComponentPort) {
 		end = u.spans[ComponentPort].End
 	}
 	return u.s[start:end]
