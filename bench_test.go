@@ -80,6 +80,39 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkComponents parses each URI and reads every component, as a
+// router or a log job does, against net/url's Parse and fields.
+func BenchmarkComponents(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
+			runCorpus(b, c, func(s string) {
+				u, err := ParseString(s)
+				n := len(u.Scheme()) + len(u.RawUserinfo()) + len(u.RawHost()) + len(u.Port()) +
+					len(u.RawPath()) + len(u.RawQuery()) + len(u.RawFragment())
+				if u.HasQuery() || u.HasFragment() {
+					n++
+				}
+				sinkInt, sinkErr = n, err
+			})
+		})
+		b.Run("corpus="+c.name+"/impl=net-url", func(b *testing.B) {
+			runCorpus(b, c, func(s string) {
+				u, err := url.Parse(s)
+				if err != nil {
+					sinkErr = err
+					return
+				}
+				n := len(u.Scheme) + len(u.User.String()) + len(u.Hostname()) + len(u.Port()) +
+					len(u.EscapedPath()) + len(u.RawQuery) + len(u.EscapedFragment())
+				if u.ForceQuery || u.RawQuery != "" || u.Fragment != "" {
+					n++
+				}
+				sinkInt = n
+			})
+		})
+	}
+}
+
 func BenchmarkSplit(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {

@@ -30,10 +30,10 @@ func diagnostics(t *testing.T) []byte {
 func TestInlining(t *testing.T) {
 	out := diagnostics(t)
 	want := []string{
-		"URI.Scheme", "URI.RawUserinfo", "URI.RawHost", "URI.Port", "URI.RawPath",
-		"URI.RawQuery", "URI.RawFragment", "URI.Has", "URI.HasScheme", "URI.HasUserinfo",
-		"URI.HasAuthority", "URI.HasPort", "URI.HasQuery", "URI.HasFragment", "URI.Valid",
-		"URI.Span", "URI.HostType", "URI.String", "URI.ErrorOffset", "Span.Len", "Violations.Len",
+		"(*URI).Scheme", "(*URI).RawUserinfo", "(*URI).RawHost", "(*URI).Port", "(*URI).RawPath",
+		"(*URI).RawQuery", "(*URI).RawFragment", "(*URI).Has", "(*URI).HasScheme", "(*URI).HasUserinfo",
+		"(*URI).HasAuthority", "(*URI).HasPort", "(*URI).HasQuery", "(*URI).HasFragment", "(*URI).Valid",
+		"(*URI).Span", "(*URI).HostType", "URI.String", "(*URI).ErrorOffset", "Span.Len", "(*Violations).Len",
 		"ParseString", "Split",
 		"cursorNext", "(*specials).advance", "special8", "pctError", "isHex", "isDigit", "hostType",
 	}

@@ -19,16 +19,16 @@ import "strings"
 // a level that is not NormalizeSyntax or NormalizeScheme.
 func Equivalent(a, b URI, level NormalizeLevel) bool {
 	level.check()
-	if a.errKind != 0 || b.errKind != 0 {
+	if !a.Valid() || !b.Valid() {
 		return false
 	}
 	// Presence, but of the port, which normalization may drop.
 	const presence = 1<<ComponentScheme | 1<<ComponentUserinfo | 1<<ComponentHost | 1<<ComponentQuery | 1<<ComponentFragment
-	if (a.present^b.present)&presence != 0 || !equalFoldASCII(a.component(ComponentScheme), b.component(ComponentScheme)) {
+	if (a.present^b.present)&presence != 0 || !equalFoldASCII(a.Scheme(), b.Scheme()) {
 		return false
 	}
-	if a.has(ComponentHost) {
-		if !pctEqual(a.component(ComponentUserinfo), b.component(ComponentUserinfo), false) || !hostsEqual(&a, &b) {
+	if a.HasAuthority() {
+		if !pctEqual(a.RawUserinfo(), b.RawUserinfo(), false) || !hostsEqual(&a, &b) {
 			return false
 		}
 		pa, oka := a.normalPort(level)
@@ -38,14 +38,14 @@ func Equivalent(a, b URI, level NormalizeLevel) bool {
 		}
 	}
 	return pathsEqual(&a, &b, level) &&
-		pctEqual(a.component(ComponentQuery), b.component(ComponentQuery), false) &&
-		pctEqual(a.component(ComponentFragment), b.component(ComponentFragment), false)
+		pctEqual(a.RawQuery(), b.RawQuery(), false) &&
+		pctEqual(a.RawFragment(), b.RawFragment(), false)
 }
 
 // hostsEqual reports whether the hosts of a and b, both with an authority,
 // normalize to the same bytes.
 func hostsEqual(a, b *URI) bool {
-	ha, hb := a.component(ComponentHost), b.component(ComponentHost)
+	ha, hb := a.RawHost(), b.RawHost()
 	if litA, litB := a.hostType >= HostIPv6, b.hostType >= HostIPv6; litA || litB {
 		if litA != litB {
 			return false
@@ -146,7 +146,7 @@ const (
 // is made of, still percent-encoded, separated by '/'. Dot-segments and
 // percent-encodings are left to the caller.
 func (u *URI) pathShape(level NormalizeLevel) (pathShape, string) {
-	p := u.component(ComponentPath)
+	p := u.RawPath()
 	switch {
 	case p == "":
 		if u.slashForEmptyPath(level) {
@@ -155,7 +155,7 @@ func (u *URI) pathShape(level NormalizeLevel) (pathShape, string) {
 		return pathEmpty, ""
 	case p[0] == '/':
 		return pathRooted, p[1:]
-	case !u.has(ComponentScheme):
+	case !u.HasScheme():
 		return pathRelative, p
 	}
 	// Rule A of section 5.2.4 drops the leading "./" and "../"; rule D

@@ -121,7 +121,7 @@ func (k ErrorKind) Message() string {
 // being a prefix of any valid URI reference (len(input) when the input
 // ended too early, as in "http://[::1"); for one from Split, the offset of
 // the first violation.
-func (u URI) ErrorOffset() int {
+func (u *URI) ErrorOffset() int {
 	if u.errKind == 0 {
 		return -1
 	}
@@ -131,7 +131,7 @@ func (u URI) ErrorOffset() int {
 // Err returns nil for a valid URI, and otherwise a *SyntaxError that
 // quotes the input around the error (see ErrorOffset). Unlike Parse, Err
 // allocates.
-func (u URI) Err() error {
+func (u *URI) Err() error {
 	if u.errKind == 0 {
 		return nil
 	}

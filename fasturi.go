@@ -137,7 +137,9 @@ func (t HostType) String() string {
 // present, possibly empty.
 //
 // The zero URI is the empty relative reference. A URI is small (80 bytes on
-// 64-bit platforms) and comparable; pass it by value.
+// 64-bit platforms) and comparable; pass it by value. Its methods but
+// String take a pointer, so that a call does not copy it: with a value
+// receiver, every call, inlined or not, copies all 80 bytes.
 type URI struct {
 	s        string
 	spans    [numComponents]Span
@@ -176,101 +178,95 @@ func ParseString(s string) (u URI, err error) {
 	return u, nil
 }
 
-// String returns the whole input the URI was parsed from.
+// String returns the whole input the URI was parsed from. It is the one
+// method with a value receiver, so that a URI value is a fmt.Stringer.
 func (u URI) String() string { return u.s }
 
 // Valid reports whether the URI is a valid URI reference: true for a URI
 // that Parse returned without error, false for one it rejected and for a
 // URI from Split whose input breaks a rule.
-func (u URI) Valid() bool { return u.errKind == 0 }
+func (u *URI) Valid() bool { return u.errKind == 0 }
 
 // Has reports whether component c is present. The path always is.
-func (u URI) Has(c Component) bool {
+func (u *URI) Has(c Component) bool {
 	return c == ComponentPath || c < numComponents && u.present&(1<<c) != 0
 }
 
 // HasScheme reports whether the URI has a scheme: whether it is a URI
 // rather than a relative reference (RFC 3986 section 4.1).
-func (u URI) HasScheme() bool { return u.present&(1<<ComponentScheme) != 0 }
+func (u *URI) HasScheme() bool { return u.present&(1<<ComponentScheme) != 0 }
 
 // HasUserinfo reports whether the authority has a userinfo, possibly empty
 // ("http://@h/").
-func (u URI) HasUserinfo() bool { return u.present&(1<<ComponentUserinfo) != 0 }
+func (u *URI) HasUserinfo() bool { return u.present&(1<<ComponentUserinfo) != 0 }
 
 // HasAuthority reports whether the URI has an authority, possibly empty
 // ("file:///etc"): whether "//" follows the scheme or starts a relative
 // reference. Every authority has a host.
-func (u URI) HasAuthority() bool { return u.present&(1<<ComponentHost) != 0 }
+func (u *URI) HasAuthority() bool { return u.present&(1<<ComponentHost) != 0 }
 
 // HasPort reports whether the authority has a port, possibly empty
 // ("http://h:/").
-func (u URI) HasPort() bool { return u.present&(1<<ComponentPort) != 0 }
+func (u *URI) HasPort() bool { return u.present&(1<<ComponentPort) != 0 }
 
 // HasQuery reports whether the URI has a query, possibly empty ("http://h?").
-func (u URI) HasQuery() bool { return u.present&(1<<ComponentQuery) != 0 }
+func (u *URI) HasQuery() bool { return u.present&(1<<ComponentQuery) != 0 }
 
 // HasFragment reports whether the URI has a fragment, possibly empty
 // ("http://h#").
-func (u URI) HasFragment() bool { return u.present&(1<<ComponentFragment) != 0 }
+func (u *URI) HasFragment() bool { return u.present&(1<<ComponentFragment) != 0 }
 
 // Span returns the span of component c in the input; it is empty when the
 // component is absent or empty.
-func (u URI) Span(c Component) Span {
+func (u *URI) Span(c Component) Span {
 	if c < numComponents {
 		return u.spans[c]
 	}
 	return Span{}
 }
 
-// component and has are the accessors in the pointer form that the
-// package's own functions use: a call to a method with a URI receiver copies
-// all of the URI, even when it is inlined.
 func (u *URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans[c].End] }
-
-func (u *URI) has(c Component) bool { return u.present&(1<<c) != 0 }
 
 // Scheme returns the scheme, without its ":", as written: schemes are
 // case-insensitive (RFC 3986 section 3.1) and this does not fold case.
-func (u URI) Scheme() string { return u.component(ComponentScheme) }
+func (u *URI) Scheme() string { return u.component(ComponentScheme) }
 
 // RawUserinfo returns the userinfo as written, still percent-encoded,
 // without its "@".
-func (u URI) RawUserinfo() string { return u.component(ComponentUserinfo) }
+func (u *URI) RawUserinfo() string { return u.component(ComponentUserinfo) }
 
 // RawHost returns the host as written: an IP literal keeps its brackets
 // ("[::1]"), and a reg-name stays percent-encoded. See HostType.
-func (u URI) RawHost() string { return u.component(ComponentHost) }
+func (u *URI) RawHost() string { return u.component(ComponentHost) }
 
 // Port returns the port digits, without the ":". An authority can have an
 // empty port ("http://h:/"): HasPort is then true and Port returns "".
-func (u URI) Port() string { return u.component(ComponentPort) }
+func (u *URI) Port() string { return u.component(ComponentPort) }
 
 // RawPath returns the path as written, still percent-encoded. It may be
 // empty.
-func (u URI) RawPath() string { return u.component(ComponentPath) }
+func (u *URI) RawPath() string { return u.component(ComponentPath) }
 
 // RawQuery returns the query as written, still percent-encoded, without its
 // "?".
-func (u URI) RawQuery() string { return u.component(ComponentQuery) }
+func (u *URI) RawQuery() string { return u.component(ComponentQuery) }
 
 // RawFragment returns the fragment as written, still percent-encoded,
 // without its "#".
-func (u URI) RawFragment() string { return u.component(ComponentFragment) }
+func (u *URI) RawFragment() string { return u.component(ComponentFragment) }
 
 // RawAuthority returns the authority (RFC 3986 section 3.2) as written:
 // userinfo, host and port with their delimiters, without the leading "//".
 // It is empty when HasAuthority is false.
-func (u URI) RawAuthority() string { return u.authority() }
-
-func (u *URI) authority() string {
-	if !u.has(ComponentHost) {
+func (u *URI) RawAuthority() string {
+	if !u.HasAuthority() {
 		return ""
 	}
 	start, end := u.spans[ComponentHost].Start, u.spans[ComponentHost].End
-	if u.has(ComponentUserinfo) {
+	if u.HasUserinfo() {
 		start = u.spans[ComponentUserinfo].Start
 	}
-	if u.has(ComponentPort) {
+	if u.HasPort() {
 		end = u.spans[ComponentPort].End
 	}
 	return u.s[start:end]
@@ -278,12 +274,12 @@ func (u *URI) authority() string {
 
 // HostType returns which rule the host matched, or HostNone when there is no
 // authority.
-func (u URI) HostType() HostType { return u.hostType }
+func (u *URI) HostType() HostType { return u.hostType }
 
 // RawZone returns the zone ID of an IPv6 literal (RFC 6874) as written,
 // still percent-encoded, without its "%25": "eth0" for "[fe80::1%25eth0]".
 // It is empty when the host is not an IPv6 literal with a zone ID.
-func (u URI) RawZone() string {
+func (u *URI) RawZone() string {
 	if u.hostType != HostIPv6 {
 		return ""
 	}

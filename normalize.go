@@ -120,20 +120,20 @@ func (l NormalizeLevel) check() {
 // It panics for a level that is not NormalizeSyntax or NormalizeScheme.
 func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) ([]byte, int, error) {
 	level.check()
-	if u.errKind != 0 {
+	if !u.Valid() {
 		return dst, u.ErrorOffset(), u.errKind
 	}
 	orig := dst
 	dst = slices.Grow(dst, len(u.s)+1)
 
-	if u.has(ComponentScheme) {
-		dst = appendLower(dst, u.component(ComponentScheme))
+	if u.HasScheme() {
+		dst = appendLower(dst, u.Scheme())
 		dst = append(dst, ':')
 	}
-	if u.has(ComponentHost) {
+	if u.HasAuthority() {
 		dst = append(dst, "//"...)
-		if u.has(ComponentUserinfo) {
-			dst = appendNormalPct(dst, u.component(ComponentUserinfo))
+		if u.HasUserinfo() {
+			dst = appendNormalPct(dst, u.RawUserinfo())
 			dst = append(dst, '@')
 		}
 		dst = u.appendHost(dst)
@@ -147,14 +147,14 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 	// percent-encoding rules, which make no '?' or '#' (RFC 3986 section
 	// 6.2.2.2): they are normalized at once, after the path when it needs
 	// more than that.
-	p := u.component(ComponentPath)
+	p := u.RawPath()
 	rest := u.s[u.spans[ComponentPath].End:] // the query and the fragment, with their delimiters
 	switch {
 	case p == "":
 		if u.slashForEmptyPath(level) {
 			dst = append(dst, '/')
 		}
-	case !u.has(ComponentScheme) && !u.has(ComponentHost) && p[0] != '/':
+	case !u.HasScheme() && !u.HasAuthority() && p[0] != '/':
 		dst = appendRelativePath(dst, p)
 	default:
 		pathStart := len(dst)
@@ -174,7 +174,7 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 		if under >= 0 && opts&RejectPathUnderflow != 0 {
 			return orig, int(u.spans[ComponentPath].Start) + rawOffset(p, under-pathStart), ErrPathUnderflow
 		}
-		if !u.has(ComponentHost) {
+		if !u.HasAuthority() {
 			dst = shieldPath(dst, pathStart)
 		}
 		return dst, -1, nil
@@ -186,7 +186,7 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 // appendHost appends the host in lowercase, but for the zone ID of an IPv6
 // literal, with its percent-encodings normalized.
 func (u *URI) appendHost(dst []byte) []byte {
-	h := u.component(ComponentHost)
+	h := u.RawHost()
 	if u.hostType < HostIPv6 {
 		return appendNormalPctLower(dst, h)
 	}
@@ -209,17 +209,17 @@ func zoneStart(h string) int {
 // normalPort returns the port as normalization writes it, which is always
 // a substring of the port as written, and whether it is written at all.
 func (u *URI) normalPort(level NormalizeLevel) (string, bool) {
-	if !u.has(ComponentPort) {
+	if !u.HasPort() {
 		return "", false
 	}
-	p := u.component(ComponentPort)
+	p := u.Port()
 	switch {
 	case level == NormalizeSyntax:
 		return p, true
 	case p == "":
 		return "", false
 	}
-	def, ok := defaultPort(u.component(ComponentScheme))
+	def, ok := defaultPort(u.Scheme())
 	if !ok {
 		return p, true
 	}
@@ -247,10 +247,10 @@ func (u *URI) normalPort(level NormalizeLevel) (string, bool) {
 // slashForEmptyPath reports whether scheme-based normalization writes the
 // empty path of u as "/".
 func (u *URI) slashForEmptyPath(level NormalizeLevel) bool {
-	if level != NormalizeScheme || !u.has(ComponentHost) {
+	if level != NormalizeScheme || !u.HasAuthority() {
 		return false
 	}
-	_, ok := defaultPort(u.component(ComponentScheme))
+	_, ok := defaultPort(u.Scheme())
 	return ok
 }
 

@@ -79,9 +79,9 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 		return dst, off, k
 	}
 	switch {
-	case target.errKind != 0:
+	case !target.Valid():
 		return dst, target.ErrorOffset(), target.errKind
-	case !target.has(ComponentScheme):
+	case !target.HasScheme():
 		return dst, 0, ErrRelativeTarget
 	}
 	start := len(dst)
@@ -89,22 +89,22 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 	// y is the path resolution gives target (section 5.2.4). When it
 	// differs from target's own, dst[start:] holds it until the reference
 	// is written.
-	tp, bp := target.component(ComponentPath), base.component(ComponentPath)
+	tp, bp := target.RawPath(), base.RawPath()
 	y := tp
 	if hasDotSegment(tp) {
 		dst, _ = appendRemoveDotSegments(dst, tp)
 		y = viewString(dst[start:])
 	}
 
-	auth, hasAuth := target.authority(), target.has(ComponentHost)
-	sameScheme := target.component(ComponentScheme) == base.component(ComponentScheme)
-	sameAuth := sameScheme && hasAuth == base.has(ComponentHost) && auth == base.authority()
-	if sameAuth && (tp == bp || writesPath(bp, y, hasAuth)) && (target.has(ComponentQuery) || !base.has(ComponentQuery)) {
+	auth, hasAuth := target.RawAuthority(), target.HasAuthority()
+	sameScheme := target.Scheme() == base.Scheme()
+	sameAuth := sameScheme && hasAuth == base.HasAuthority() && auth == base.RawAuthority()
+	if sameAuth && (tp == bp || writesPath(bp, y, hasAuth)) && (target.HasQuery() || !base.HasQuery()) {
 		// A reference with an empty path: base's path as it is.
 		ref := len(dst)
-		if target.has(ComponentQuery) && (!base.has(ComponentQuery) || target.component(ComponentQuery) != base.component(ComponentQuery)) {
+		if target.HasQuery() && (!base.HasQuery() || target.RawQuery() != base.RawQuery()) {
 			dst = append(dst, '?')
-			dst = append(dst, target.component(ComponentQuery)...)
+			dst = append(dst, target.RawQuery()...)
 		}
 		return endRelative(dst, target, start, ref), -1, nil
 	}
@@ -112,7 +112,7 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 	// The length of each form, -1 for those that cannot reach y. The last
 	// form, the target with y as its path, always can, and is no longer
 	// than the target.
-	whole := len(target.component(ComponentScheme)) + 1 + len(y)
+	whole := len(target.Scheme()) + 1 + len(y)
 	if hasAuth {
 		whole += 2 + len(auth)
 	} else if strings.HasPrefix(y, "//") {
@@ -125,7 +125,7 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 		// base's directory, as merging (section 5.2.3) and removing the
 		// dot-segments of the merged path use it.
 		d := bp[:strings.LastIndexByte(bp, '/')+1]
-		if base.has(ComponentHost) && bp == "" {
+		if base.HasAuthority() && bp == "" {
 			d = "/"
 		}
 		if hasDotSegment(d) {
@@ -161,7 +161,7 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 		dst = append(dst, auth...)
 		dst = append(dst, y...)
 	default:
-		dst = append(dst, target.component(ComponentScheme)...)
+		dst = append(dst, target.Scheme()...)
 		dst = append(dst, ':')
 		if hasAuth {
 			dst = append(dst, "//"...)
@@ -172,9 +172,9 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 		}
 	}
 	// A reference with a path, an authority or a scheme has its own query.
-	if target.has(ComponentQuery) {
+	if target.HasQuery() {
 		dst = append(dst, '?')
-		dst = append(dst, target.component(ComponentQuery)...)
+		dst = append(dst, target.RawQuery()...)
 	}
 	return endRelative(dst, target, start, ref), -1, nil
 }
@@ -183,9 +183,9 @@ func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 // dst[ref:], and moves the reference to dst[start:], over what was kept
 // there in the meantime.
 func endRelative(dst []byte, target URI, start, ref int) []byte {
-	if target.has(ComponentFragment) {
+	if target.HasFragment() {
 		dst = append(dst, '#')
-		dst = append(dst, target.component(ComponentFragment)...)
+		dst = append(dst, target.RawFragment()...)
 	}
 	if ref == start {
 		return dst

@@ -50,7 +50,7 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 	if off, k := checkBase(base); k != 0 {
 		return dst, off, k
 	}
-	if ref.errKind != 0 {
+	if !ref.Valid() {
 		return dst, int(ref.errOff), ref.errKind
 	}
 	// The target is text that lies in base's input as it is (its scheme,
@@ -59,21 +59,21 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 	// then ref. Each case copies those two pieces at once, and then the
 	// dot-segments of the path, dst[pathStart:pathEnd], go (section 5.2.2).
 	orig, start := dst, len(dst)
-	rp := ref.component(ComponentPath)
+	rp := ref.RawPath()
 	refPath := int(ref.spans[ComponentPath].Start)
 	basePath := int(base.spans[ComponentPath].Start)
-	hasAuthority := base.has(ComponentHost) // of the target
+	hasAuthority := base.HasAuthority() // of the target
 	pathStart := 0
 	from := -1    // dst[pathStart:from] holds no dot-segment, if set
 	climbed := -1 // the offset in ref of a ".." that climbed above the root
 	skip := 0     // the bytes of ref that are not copied
 	switch {
-	case ref.has(ComponentScheme):
+	case ref.HasScheme():
 		// ref as it is.
-		hasAuthority = ref.has(ComponentHost)
+		hasAuthority = ref.HasAuthority()
 		dst = append(dst, ref.s...)
 		pathStart = start + refPath
-	case ref.has(ComponentHost):
+	case ref.HasAuthority():
 		// base's scheme and ':', then ref from its "//".
 		dst = append(dst, base.s[:base.spans[ComponentScheme].End+1]...)
 		pathStart = len(dst) + refPath
@@ -84,7 +84,7 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 		// or of its query when ref has none; then ref's query and
 		// fragment, which are all of ref.
 		end := base.spans[ComponentPath].End
-		if !ref.has(ComponentQuery) && base.has(ComponentQuery) {
+		if !ref.HasQuery() && base.HasQuery() {
 			end = base.spans[ComponentQuery].End
 		}
 		dst = append(dst, base.s[:end]...)
@@ -99,7 +99,7 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 		// its path, or "/" after an authority with an empty path; then
 		// ref.
 		pathStart = start + basePath
-		bp := base.component(ComponentPath)
+		bp := base.RawPath()
 		dir := bp[:strings.LastIndexByte(bp, '/')+1]
 		if hasAuthority && bp == "" {
 			dir = "/"
@@ -149,9 +149,9 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 // its error), or has no scheme (0).
 func checkBase(base *URI) (int, ErrorKind) {
 	switch {
-	case base.errKind != 0:
+	case !base.Valid():
 		return base.ErrorOffset(), ErrInvalidBase
-	case !base.has(ComponentScheme):
+	case !base.HasScheme():
 		return 0, ErrInvalidBase
 	}
 	return -1, 0

@@ -23,10 +23,10 @@ type Violations struct {
 }
 
 // Len returns the number of violations.
-func (v Violations) Len() int { return int(v.n) }
+func (v *Violations) Len() int { return int(v.n) }
 
 // At returns violation i, for 0 <= i < Len().
-func (v Violations) At(i int) Violation {
+func (v *Violations) At(i int) Violation {
 	if i >= int(v.n) {
 		panic("fasturi: Violations.At index out of range")
 	}
