@@ -80,6 +80,28 @@ const (
 	// ErrRelativeTarget: a target URI without a scheme, where an absolute
 	// URI is needed (AppendRelative).
 	ErrRelativeTarget
+	// ErrTooManyParameters: a query with more parameters than the caller
+	// allows (Params).
+	ErrTooManyParameters
+	// ErrPortRange: a port above 65535, which no TCP or UDP port is.
+	ErrPortRange
+	// ErrNoPort: a host to dial without a port, whose scheme has no
+	// default port either.
+	ErrNoPort
+	// ErrInvalidMethod: a request method that is not a token (RFC 9110
+	// section 9.1).
+	ErrInvalidMethod
+	// ErrTargetForm: a request-target whose form the method does not
+	// allow, or with a part its form cannot have (RFC 9112 section 3.2): an
+	// authority-form without CONNECT, without a port or with userinfo; an
+	// asterisk-form without OPTIONS; a fragment.
+	ErrTargetForm
+	// ErrInvalidVersion: an HTTP-version other than "HTTP/" DIGIT "."
+	// DIGIT (RFC 9112 section 2.3).
+	ErrInvalidVersion
+	// ErrInvalidRequestLine: a request line that is not method, one space,
+	// request-target, one space and HTTP-version (RFC 9112 section 3).
+	ErrInvalidRequestLine
 
 	numErrorKinds = iota + 1
 )
@@ -100,6 +122,13 @@ var errorMessages = [numErrorKinds]string{
 	"fasturi: invalid base URI",
 	"fasturi: path climbs above the root",
 	"fasturi: target is a relative reference",
+	"fasturi: too many query parameters",
+	"fasturi: port out of range",
+	"fasturi: no port",
+	"fasturi: invalid method",
+	"fasturi: request-target form not allowed",
+	"fasturi: invalid HTTP version",
+	"fasturi: invalid request line",
 }
 
 // Error returns the kind's message, such as "fasturi: invalid port".
