@@ -34,7 +34,7 @@ func TestInlining(t *testing.T) {
 		"(*URI).RawQuery", "(*URI).RawFragment", "(*URI).Has", "(*URI).HasScheme", "(*URI).HasUserinfo",
 		"(*URI).HasAuthority", "(*URI).HasPort", "(*URI).HasQuery", "(*URI).HasFragment", "(*URI).Valid",
 		"(*URI).Span", "(*URI).HostType", "URI.String", "(*URI).ErrorOffset", "Span.Len", "(*Violations).Len",
-		"ParseString", "Split",
+		"ParseString", "Split", "ParseRequestTarget", "ParseRequestLine",
 		"cursorNext", "(*specials).advance", "special8", "pctError", "isHex", "isDigit", "hostType",
 	}
 	for _, fn := range want {
@@ -54,6 +54,7 @@ func TestNoEscape(t *testing.T) {
 	for _, fn := range []struct{ file, param string }{
 		{"fasturi.go", "b"}, {"fasturi.go", "s"}, // Parse, ParseString
 		{"split.go", "b"}, {"split.go", "s"}, // Split, SplitString
+		{"target.go", "target"}, {"target.go", "line"}, // ParseRequestTarget, ParseRequestLine
 	} {
 		toResult := regexp.MustCompile(`(?m)^\./` + fn.file + `:\d+:\d+: leaking param: ` + fn.param + ` to result`)
 		if !toResult.Match(out) {

@@ -1,0 +1,101 @@
+package fuzz
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi"
+	"github.com/fasturi/fasturi/fuzz/internal/ref"
+)
+
+// targetMethods are the methods whose rules differ: CONNECT, OPTIONS, and
+// any other (RFC 9112 section 3.2).
+var targetMethods = []string{"GET", "CONNECT", "OPTIONS"}
+
+// targetSeeds are the forms of RFC 9112 section 3.2 and the edges around
+// them, for FuzzRequestTarget to start from besides the seeds.
+var targetSeeds = []string{
+	"/where?q=now", "http://www.example.org/pub/WWW/TheProject.html", "www.example.com:80", "*",
+	"//x/y", "/a#f", "/?", "h:", "h", ":80", "[::1]:443", "[fe80::1%25eth0]:22", "u@h:1", "h:80/",
+	"example.com:80", "127.0.0.1:8080", "0x7f.1:80", "a/b", "?q", "", "/a b", "http://h/#f",
+}
+
+var formNames = map[fasturi.TargetForm]string{
+	fasturi.OriginForm: "origin", fasturi.AbsoluteForm: "absolute",
+	fasturi.AuthorityForm: "authority", fasturi.AsteriskForm: "asterisk",
+}
+
+// FuzzRequestTarget compares ParseRequestTarget, for each method rule, with
+// the reference grammar extended with RFC 9112's forms: validity, form,
+// every component's presence and span, the host type, and the error's
+// offset. It also checks that ParseRequestLine finds the same in a request
+// line made of the target, with offsets shifted by the method and its
+// space.
+func FuzzRequestTarget(f *testing.F) {
+	for i, s := range append(targetSeeds, seeds...) {
+		f.Add(targetMethods[i%len(targetMethods)], s)
+	}
+	f.Fuzz(func(t *testing.T, method, s string) {
+		if len(s) > maxRefLen {
+			return
+		}
+		switch method {
+		case "CONNECT", "OPTIONS":
+		default:
+			method = "GET"
+		}
+		u, form, err := fasturi.ParseRequestTargetString(method, s)
+		want := ref.ParseTarget(method, s)
+		if (err == nil) != want.Valid {
+			t.Fatalf("%s %q: fasturi %v at %d (form %v), reference valid %v (%s), offset %d", method, s, err, u.ErrorOffset(), form, want.Valid, want.Form, want.ErrorOffset)
+		}
+		if err != nil {
+			if u.ErrorOffset() != want.ErrorOffset || form != 0 {
+				t.Fatalf("%s %q: fasturi %v at %d, reference at %d", method, s, err, u.ErrorOffset(), want.ErrorOffset)
+			}
+		} else {
+			if formNames[form] != want.Form {
+				t.Fatalf("%s %q: form %v, reference %s", method, s, form, want.Form)
+			}
+			wantSpans := []ref.Span{want.Scheme, want.Userinfo, want.Host, want.Port, want.Path, want.Query, want.Fragment}
+			for i, c := range components {
+				sp, w := u.Span(c), wantSpans[i]
+				if c == fasturi.ComponentPath && !w.Present {
+					w = ref.Span{Present: true, Start: len(s), End: len(s)} // the authority-form's empty path
+				}
+				if u.Has(c) != w.Present || w.Present && (int(sp.Start) != w.Start || int(sp.End) != w.End) {
+					t.Fatalf("%s %q: %v = %v (present %v), reference %+v", method, s, c, sp, u.Has(c), w)
+				}
+			}
+			if u.HostType().String() != want.HostType {
+				t.Fatalf("%s %q: host type %v, reference %s", method, s, u.HostType(), want.HostType)
+			}
+		}
+
+		// The same target in a request line.
+		if strings.ContainsAny(s, " ") {
+			return // the space would end the target
+		}
+		line := method + " " + s + " HTTP/1.1"
+		r, lerr := fasturi.ParseRequestLineString(line)
+		switch {
+		case s == "":
+			if lerr != fasturi.ErrInvalidRequestLine || r.ErrorOffset() != len(method)+1 {
+				t.Fatalf("%q: %v at %d, want a doubled space", line, lerr, r.ErrorOffset())
+			}
+		case err != nil:
+			if lerr != err || r.ErrorOffset() != len(method)+1+u.ErrorOffset() {
+				t.Fatalf("%q: %v at %d; the target alone %v at %d", line, lerr, r.ErrorOffset(), err, u.ErrorOffset())
+			}
+		default:
+			if lerr != nil || r.Method != method || r.Version != "HTTP/1.1" || r.Form != form || r.Target.String() != s {
+				t.Fatalf("%q: %q %q %q %v, %v", line, r.Method, r.Target.String(), r.Version, r.Form, lerr)
+			}
+			for _, c := range components {
+				if r.Target.Span(c) != u.Span(c) || r.Target.Has(c) != u.Has(c) {
+					t.Fatalf("%q: %v differs from the target's alone", line, c)
+				}
+			}
+		}
+	})
+}

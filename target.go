@@ -1,0 +1,374 @@
+package fasturi
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// A TargetForm is the form of an HTTP request-target (RFC 9112 section
+// 3.2), which the request's method decides between.
+type TargetForm uint8
+
+const (
+	// OriginForm is an absolute path and a query, the form of most
+	// requests to an origin server: "/where?q=now".
+	//
+	//	origin-form   = absolute-path [ "?" query ]
+	//	absolute-path = 1*( "/" segment )
+	OriginForm TargetForm = iota + 1
+	// AbsoluteForm is an absolute URI, the form of requests to a proxy:
+	// "http://www.example.org/pub/WWW/TheProject.html".
+	//
+	//	absolute-form = absolute-URI
+	//	absolute-URI  = scheme ":" hier-part [ "?" query ]
+	AbsoluteForm
+	// AuthorityForm is a host and a port, the form of CONNECT requests only:
+	// "www.example.com:80".
+	//
+	//	authority-form = uri-host ":" port
+	AuthorityForm
+	// AsteriskForm is "*", the form of a server-wide OPTIONS request only.
+	//
+	//	asterisk-form = "*"
+	AsteriskForm
+)
+
+var targetFormNames = [...]string{"none", "origin", "absolute", "authority", "asterisk"}
+
+// String returns "origin", "absolute", "authority" or "asterisk", and
+// "none" for the zero TargetForm.
+func (f TargetForm) String() string {
+	if int(f) < len(targetFormNames) {
+		return targetFormNames[f]
+	}
+	return "TargetForm(" + strconv.Itoa(int(f)) + ")"
+}
+
+// ParseRequestTarget parses target as the request-target of an HTTP
+// request with the given method (RFC 9112 section 3.2), and returns it as a
+// URI with its form:
+//
+//   - CONNECT takes the authority-form and no other: a host that is not
+//     empty, a ':' and a port of at least one digit (RFC 9110 section
+//     9.3.6), without userinfo. The URI has a host and a port, and an
+//     empty path.
+//   - OPTIONS takes "*", the asterisk-form, whose URI is the path "*", as
+//     well as the origin-form and the absolute-form.
+//   - Any other method takes the origin-form, for a target that starts
+//     with '/', and otherwise the absolute-form. In the origin-form, a
+//     target that starts with "//" is a path, never an authority:
+//     "//x/y" is the path "//x/y", as the grammar says.
+//
+// Neither form has a fragment. Methods are case-sensitive (RFC 9110
+// section 9.1): "connect" is no CONNECT. No whitespace is tolerated.
+//
+// On error the URI holds the offset in target of the first byte at which
+// target stopped being a prefix of any request-target the method allows
+// (see URI.ErrorOffset), and the error is its kind: the kinds of Parse, and
+// ErrTargetForm for a form the method does not allow or a part the form
+// cannot have (a fragment, userinfo, a missing port, a target that is
+// neither "*" nor starts with '/' and is no absolute URI). The form is 0
+// on error. ParseRequestTarget does not allocate, and target does not
+// escape.
+func ParseRequestTarget(method string, target []byte) (URI, TargetForm, error) {
+	return ParseRequestTargetString(method, unsafe.String(unsafe.SliceData(target), len(target)))
+}
+
+// ParseRequestTargetString is ParseRequestTarget for a string, such as
+// net/http's Request.RequestURI. It does not copy target.
+func ParseRequestTargetString(method, target string) (u URI, form TargetForm, err error) {
+	u.s = target
+	form, k := u.parseTarget(method)
+	if k != 0 {
+		return u, 0, k
+	}
+	return u, form, nil
+}
+
+// parseTarget parses u.s as a request-target for method.
+func (u *URI) parseTarget(method string) (TargetForm, ErrorKind) {
+	s := u.s
+	if uint64(len(s)) > maxLength {
+		u.errKind, u.errOff = ErrTooLong, maxLength
+		return 0, ErrTooLong
+	}
+	switch {
+	case method == "CONNECT":
+		return AuthorityForm, u.parseAuthorityForm()
+	case len(s) > 0 && s[0] == '/':
+		return OriginForm, u.parseOriginForm()
+	case len(s) > 0 && s[0] == '*':
+		switch {
+		case method != "OPTIONS":
+			return 0, u.fail(ErrTargetForm, 0)
+		case len(s) > 1:
+			return 0, u.fail(ErrTargetForm, 1) // "*" and nothing more
+		}
+		u.set(ComponentPath, 0, 1)
+		return AsteriskForm, 0
+	}
+	return AbsoluteForm, u.parseAbsoluteForm()
+}
+
+// parseOriginForm parses u.s, which starts with '/', as absolute-path
+// [ "?" query ]: a relative reference whose path is absolute, but for
+// "//", which starts no authority here.
+func (u *URI) parseOriginForm() ErrorKind {
+	s := u.s
+	special, stops, _ := scanFirst(s)
+	if vectorScanner && len(s) <= blockSize && stops&(stops-1) == 0 {
+		// The common request at once from the vector masks, as in parse:
+		// at most one stop, a '?', and no byte to reject.
+		q := len(s)
+		if stops != 0 {
+			if q = bits.TrailingZeros64(stops); s[q] != '?' {
+				return u.parseOriginFormWalk(special, stops)
+			}
+			u.set(ComponentQuery, q+1, len(s))
+		}
+		u.set(ComponentPath, 0, q)
+		return 0
+	}
+	return u.parseOriginFormWalk(special, stops)
+}
+
+func (u *URI) parseOriginFormWalk(special, stops uint64) ErrorKind {
+	return u.noFragment(u.parsePath(specials{u.s, 0, special}, 0, false, stops))
+}
+
+// noFragment makes the '#' of a fragment the error of a request-target,
+// unless the parse it follows, whose result k is, failed before it. A '#'
+// can only start a fragment, so the first one is where the target stops.
+func (u *URI) noFragment(k ErrorKind) ErrorKind {
+	switch {
+	case k == 0 && u.HasFragment():
+		return u.fail(ErrTargetForm, int(u.spans[ComponentFragment].Start)-1)
+	case k != 0:
+		if h := strings.IndexByte(u.s[:u.errOff], '#'); h >= 0 {
+			return u.fail(ErrTargetForm, h)
+		}
+	}
+	return k
+}
+
+// parseAbsoluteForm parses u.s as an absolute-URI: a URI with a scheme and
+// without a fragment.
+func (u *URI) parseAbsoluteForm() ErrorKind {
+	s := u.s
+	// Without a scheme the target is no absolute URI, whatever else it
+	// would be: the first byte that cannot continue a scheme and its ':'
+	// is the error.
+	i := schemeError(s)
+	if i < 0 {
+		i = len(s)
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
+		return u.fail(ErrTargetForm, i)
+	}
+	return u.noFragment(u.parse())
+}
+
+// parseAuthorityForm parses u.s as uri-host ":" port, with a port of one
+// digit or more. Without userinfo, nothing before the host's end can be
+// anything but host, so the first byte that breaks the host is the error,
+// and the port starts at the first ':' after a reg-name or IPv4address.
+func (u *URI) parseAuthorityForm() ErrorKind {
+	s := u.s
+	end := 0 // of the host
+	if len(s) > 0 && s[0] == '[' {
+		var typ HostType
+		var k ErrorKind
+		var off int
+		if end, typ, k, off = parseIPLiteral(s, 0); k != 0 {
+			return u.fail(k, off)
+		}
+		u.hostType = typ
+	} else {
+		for end < len(s) && s[end] != ':' {
+			c := s[end]
+			switch {
+			case byteClass[c]&(unreserved|subDelim) != 0:
+				end++
+			case c == '%':
+				if e := pctError(s, end); e >= 0 {
+					return u.fail(ErrInvalidPercentEncoding, e)
+				}
+				end += 3
+			case c == '@', c == '/', c == '?', c == '#':
+				return u.fail(ErrTargetForm, end) // userinfo, or another form
+			default:
+				return u.fail(ErrInvalidHost, end)
+			}
+		}
+		if end == 0 {
+			return u.fail(ErrInvalidHost, 0) // nothing to connect to
+		}
+		u.hostType = hostType(s, 0, end)
+	}
+	if end == len(s) || s[end] != ':' {
+		if end < len(s) && (s[end] == '/' || s[end] == '?' || s[end] == '#') {
+			return u.fail(ErrTargetForm, end)
+		}
+		if end < len(s) {
+			return u.fail(ErrInvalidHost, end)
+		}
+		return u.fail(ErrTargetForm, end) // no port
+	}
+	p := end + 1
+	if p == len(s) {
+		return u.fail(ErrTargetForm, p) // an empty port
+	}
+	for i := p; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			if s[i] == '/' || s[i] == '?' || s[i] == '#' {
+				return u.fail(ErrTargetForm, i)
+			}
+			return u.fail(ErrInvalidPort, i)
+		}
+	}
+	u.set(ComponentHost, 0, end)
+	u.set(ComponentPort, p, len(s))
+	u.set(ComponentPath, len(s), len(s))
+	return 0
+}
+
+// RequestLine is the first line of an HTTP/1.1 request (RFC 9112 section
+// 3), parsed:
+//
+//	request-line = method SP request-target SP HTTP-version
+//
+// Method and Version are views of the line, and Target refers to it too.
+type RequestLine struct {
+	Method  string
+	Target  URI
+	Form    TargetForm
+	Version string
+
+	errKind ErrorKind
+	errOff  uint32
+}
+
+// ParseRequestLine parses line, without its CRLF, as an HTTP/1.1 request
+// line: a method (a token, RFC 9110 section 9.1), one space, a
+// request-target that the method allows (see ParseRequestTarget), one
+// space, and an HTTP-version, "HTTP/" DIGIT "." DIGIT (RFC 9112 section
+// 2.3), case-sensitive. Nothing else is tolerated: no second space, no tab,
+// no CR or LF, nothing after the version.
+//
+//	GET /where?q=now HTTP/1.1
+//
+// On error, ErrorOffset gives the offset in line of the first byte at
+// fault, and the error is its kind: ErrInvalidMethod, ErrInvalidVersion,
+// ErrInvalidRequestLine for a missing or doubled space, or the target's own
+// kind (ErrTargetForm, ErrInvalidPath, ...). ParseRequestLine does not
+// allocate, and line does not escape.
+func ParseRequestLine(line []byte) (RequestLine, error) {
+	return ParseRequestLineString(unsafe.String(unsafe.SliceData(line), len(line)))
+}
+
+// ParseRequestLineString is ParseRequestLine for a string. It does not copy
+// line.
+func ParseRequestLineString(line string) (r RequestLine, err error) {
+	// The parts are stored here, in the result, rather than through a
+	// pointer, which would make line escape to the heap.
+	t, e, off, k := splitRequestLine(line)
+	if k != 0 {
+		return r, r.fail(k, off)
+	}
+	r.Method = line[:t-1]
+	r.Target.s = line[t:e]
+	form, k := r.Target.parseTarget(r.Method)
+	if k != 0 {
+		return r, r.fail(k, t+r.Target.ErrorOffset())
+	}
+	if i := versionError(line[e+1:]); i >= 0 {
+		return r, r.fail(ErrInvalidVersion, e+1+i)
+	}
+	r.Form, r.Version = form, line[e+1:]
+	return r, nil
+}
+
+// ErrorOffset returns -1 for a valid request line, and otherwise the offset
+// in the line of its error.
+func (r *RequestLine) ErrorOffset() int {
+	if r.errKind == 0 {
+		return -1
+	}
+	return int(r.errOff)
+}
+
+// splitRequestLine returns where the request-target of line starts and
+// ends, after a method and one space and before one space; or the offset
+// and kind of what is wrong with the method and the spaces.
+func splitRequestLine(line string) (t, e, off int, k ErrorKind) {
+	if uint64(len(line)) > maxLength {
+		return 0, 0, maxLength, ErrTooLong
+	}
+	m := 0
+	for m < len(line) && tchar[line[m]] {
+		m++
+	}
+	switch {
+	case m == len(line):
+		return 0, 0, m, ErrInvalidRequestLine // no space after a method
+	case line[m] != ' ' || m == 0:
+		return 0, 0, m, ErrInvalidMethod
+	}
+	t = m + 1
+	e = t
+	for e < len(line) && line[e] != ' ' {
+		e++
+	}
+	if e == t || e == len(line) {
+		return 0, 0, e, ErrInvalidRequestLine // a doubled space, or no version
+	}
+	return t, e, -1, 0
+}
+
+// versionError returns -1 when v is "HTTP/" DIGIT "." DIGIT, and otherwise
+// the offset of the first byte that breaks the rule, or len(v).
+func versionError(v string) int {
+	const n = len("HTTP/1.1")
+	for i := range len(v) {
+		if i >= n || !versionByte(i, v[i]) {
+			return i
+		}
+	}
+	if len(v) < n {
+		return len(v)
+	}
+	return -1
+}
+
+// versionByte reports whether c may be byte i of "HTTP/" DIGIT "." DIGIT.
+func versionByte(i int, c byte) bool {
+	switch i {
+	case 5, 7:
+		return isDigit(c)
+	case 6:
+		return c == '.'
+	}
+	return c == "HTTP/"[i]
+}
+
+// fail records an error of kind k at offset off and drops what was parsed.
+func (r *RequestLine) fail(k ErrorKind, off int) ErrorKind {
+	*r = RequestLine{errKind: k, errOff: uint32(off)}
+	return k
+}
+
+// tchar is the set of token characters (RFC 9110 section 5.6.2), which a
+// method is made of.
+var tchar = [256]bool{
+	'!': true, '#': true, '$': true, '%': true, '&': true, '\'': true, '*': true,
+	'+': true, '-': true, '.': true, '^': true, '_': true, '`': true, '|': true, '~': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
+	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true,
+	'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
+	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
+	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+}
