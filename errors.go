@@ -102,6 +102,10 @@ const (
 	// ErrInvalidRequestLine: a request line that is not method, one space,
 	// request-target, one space and HTTP-version (RFC 9112 section 3).
 	ErrInvalidRequestLine
+	// ErrSchemeShape: a URL that does not have the shape RFC 1738 gives
+	// its scheme (sections 3 and 5), such as an nntp URL without a group or
+	// an ftp ";type=" other than a, i or d.
+	ErrSchemeShape
 
 	numErrorKinds = iota + 1
 )
@@ -129,6 +133,7 @@ var errorMessages = [numErrorKinds]string{
 	"fasturi: request-target form not allowed",
 	"fasturi: invalid HTTP version",
 	"fasturi: invalid request line",
+	"fasturi: URL does not have its scheme's shape",
 }
 
 // Error returns the kind's message, such as "fasturi: invalid port".
