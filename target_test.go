@@ -60,10 +60,10 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"GET", "", ErrTargetForm, 0},
 		{"GET", "*", ErrTargetForm, 0}, // asterisk-form is OPTIONS only
 		{"HEAD", "*", ErrTargetForm, 0},
-		{"options", "*", ErrTargetForm, 0},
-		{"OPTIONS", "*0", ErrTargetForm, 1},
-		{"GET", "*0", ErrTargetForm, 0}, // methods are case-sensitive
-		{"GET", "/a#f", ErrTargetForm, 2},  // no fragment in origin-form
+		{"options", "*", ErrTargetForm, 0},  // methods are case-sensitive
+		{"OPTIONS", "*0", ErrTargetForm, 1}, // "*" and nothing more
+		{"GET", "*0", ErrTargetForm, 0},
+		{"GET", "/a#f", ErrTargetForm, 2}, // no fragment in origin-form
 		{"GET", "/a?q#", ErrTargetForm, 4},
 		{"GET", "http://h/#f", ErrTargetForm, 9}, // nor in absolute-form
 		{"GET", "a/b", ErrTargetForm, 1},         // neither '/' first nor a scheme
