@@ -1,8 +1,11 @@
 package fasturi
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -63,9 +66,29 @@ func TestNoEscape(t *testing.T) {
 	}
 	// A parameter that leaks, or whose content leaks, without "to result"
 	// has escaped to the heap. Error builds messages and may.
-	for _, m := range regexp.MustCompile(`(?m)^\./(\w+\.go):\d+:\d+: leaking param( content)?: \w+$`).FindAllSubmatch(out, -1) {
-		if string(m[1]) != "errors.go" {
-			t.Errorf("%s", m[0])
+	// An All method returns a closure over its cursor, so the cursor
+	// leaks from All's own body; inlined into a range loop, as
+	// TestInliningIterators requires, neither escapes.
+	iteratorAll := regexp.MustCompile(`^func \(\w+ \*\w+\) All\(\) iter\.Seq2?\[`)
+	for _, m := range regexp.MustCompile(`(?m)^\./(\w+\.go):(\d+):\d+: leaking param( content)?: \w+$`).FindAllSubmatch(out, -1) {
+		if string(m[1]) == "errors.go" || iteratorAll.MatchString(sourceLine(t, string(m[1]), string(m[2]))) {
+			continue
 		}
+		t.Errorf("%s", m[0])
 	}
+}
+
+// sourceLine returns line n (from 1) of a file of the package.
+func sourceLine(t *testing.T, file, n string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, _ := strconv.Atoi(n)
+	lines := strings.Split(string(b), "\n")
+	if i < 1 || i > len(lines) {
+		return ""
+	}
+	return lines[i-1]
 }

@@ -273,6 +273,11 @@ func ParseRequestLine(line []byte) (RequestLine, error) {
 func ParseRequestLineString(line string) (r RequestLine, err error) {
 	// The parts are stored here, in the result, rather than through a
 	// pointer, which would make line escape to the heap.
+	if uint64(len(line)) > maxLength {
+		// Reported at the first byte beyond reach, as Parse does.
+		r.errKind, r.errOff = ErrTooLong, maxLength
+		return r, ErrTooLong
+	}
 	t, e, off, k := splitRequestLine(line)
 	if k != 0 {
 		return r, r.fail(k, off)
@@ -303,9 +308,6 @@ func (r *RequestLine) ErrorOffset() int {
 // ends, after a method and one space and before one space; or the offset
 // and kind of what is wrong with the method and the spaces.
 func splitRequestLine(line string) (t, e, off int, k ErrorKind) {
-	if uint64(len(line)) > maxLength {
-		return 0, 0, maxLength, ErrTooLong
-	}
 	m := 0
 	for m < len(line) && tchar[line[m]] {
 		m++

@@ -1,0 +1,121 @@
+package fuzz
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi"
+)
+
+// querySeeds are queries for each rule of Params: separators, empty
+// pieces, '=' in keys and values, encodings and limits.
+var querySeeds = []string{
+	"", "a", "a=1&b=2", "a=1;b=2", "a;b&c", "&", ";;", "a&&b", "&a&", "=v", "k=", "=", "==",
+	"a=b=c", "a=1&a=2&a=1", "q=a+b%20c", "%26=%3D&%3B", "+%2B+=+", "a=%zz", "%4", "a=%", "x=%0D%0A",
+	"name=ferret", "objectClass?one", "redirect=/a/b?c=d#f", "caf%C3%A9=cr%C3%A8me",
+}
+
+// naiveParams splits a query as the Params documentation says, the plain
+// way: on every separator, dropping empty pieces, each piece cut at its
+// first '='. It returns the parameters up to the limit and the offset of
+// the first one beyond it, or -1.
+func naiveParams(q string, semicolon bool, limit int) (params [][2]string, errOff int) {
+	if semicolon {
+		q = strings.ReplaceAll(q, ";", "&") // same length: offsets hold
+	}
+	off := 0
+	for _, piece := range strings.Split(q, "&") {
+		start := off
+		off += len(piece) + 1
+		if piece == "" {
+			continue
+		}
+		if limit > 0 && len(params) == limit {
+			return params, start
+		}
+		k, v, _ := strings.Cut(piece, "=")
+		params = append(params, [2]string{k, v})
+	}
+	return params, -1
+}
+
+// FuzzQuery compares Params with naiveParams for any query, options and
+// limit: every key and value, Err and ErrorOffset. It compares decoding of
+// every key and value with DecodePlusAsSpace against net/url's
+// QueryUnescape, an independent decoder: the same bytes when both accept,
+// an error from both otherwise. When "s:?"+query parses, URI.Params must
+// give the parameters of its query with offsets in the URI's input, and
+// when it does not, nothing but the URI's error.
+func FuzzQuery(f *testing.F) {
+	for i, q := range querySeeds {
+		f.Add(q, uint8(i%2), i%4)
+	}
+	for i, s := range seeds {
+		_, q, _ := strings.Cut(s, "?")
+		f.Add(q, uint8(i%2), i%3)
+	}
+	f.Fuzz(func(t *testing.T, q string, opts uint8, limit int) {
+		o := fasturi.QueryOption(opts)
+		semicolon := o&fasturi.QuerySemicolon != 0
+		checkQuery(t, q, fasturi.NewParams(q, o, limit), q, semicolon, limit, 0)
+
+		p := fasturi.NewParams(q, o, 0)
+		for k, v := range p.All() {
+			checkQueryDecode(t, q, k)
+			checkQueryDecode(t, q, v)
+		}
+
+		const prefix = "s:?"
+		u, err := fasturi.ParseString(prefix + q)
+		if err != nil {
+			p := u.Params(o, limit)
+			if k, v, ok := p.Next(); ok || p.Err() != err || p.ErrorOffset() != u.ErrorOffset() {
+				t.Fatalf("%q: URI.Params of an invalid URI gives %q=%q, %v at %d; want nothing, %v at %d",
+					prefix+q, k, v, p.Err(), p.ErrorOffset(), err, u.ErrorOffset())
+			}
+			return
+		}
+		// The query ends at a '#', if any.
+		checkQuery(t, prefix+q, u.Params(o, limit), u.RawQuery(), semicolon, limit, len(prefix))
+	})
+}
+
+// checkQuery reads p, over query, to its end and compares it with
+// naiveParams; offsets are shifted by base.
+func checkQuery(t *testing.T, in string, p fasturi.Params, query string, semicolon bool, limit, base int) {
+	t.Helper()
+	want, wantOff := naiveParams(query, semicolon, limit)
+	for i := 0; ; i++ {
+		k, v, ok := p.Next()
+		if !ok {
+			if i != len(want) {
+				t.Fatalf("%q (limit %d): %d parameters, want %d: %q", in, limit, i, len(want), want)
+			}
+			break
+		}
+		if i >= len(want) || [2]string{k, v} != want[i] {
+			t.Fatalf("%q (limit %d): parameter %d is %q=%q, want %q", in, limit, i, k, v, want)
+		}
+	}
+	var wantErr error
+	if wantOff >= 0 {
+		wantErr, wantOff = fasturi.ErrTooManyParameters, base+wantOff
+	}
+	if p.Err() != wantErr || p.ErrorOffset() != wantOff {
+		t.Fatalf("%q (limit %d): Err %v at %d, want %v at %d", in, limit, p.Err(), p.ErrorOffset(), wantErr, wantOff)
+	}
+}
+
+// checkQueryDecode compares form decoding of s with url.QueryUnescape.
+func checkQueryDecode(t *testing.T, q, s string) {
+	t.Helper()
+	dec, off, err := fasturi.AppendDecode(nil, s, fasturi.DecodePlusAsSpace)
+	want, werr := url.QueryUnescape(s)
+	if (err == nil) != (werr == nil) || err == nil && string(dec) != want {
+		t.Fatalf("%q: AppendDecode(%q, DecodePlusAsSpace) = %q, %d, %v; QueryUnescape %q, %v", q, s, dec, off, err, want, werr)
+	}
+	if err != nil && (off < 0 || off > len(s)) {
+		t.Fatalf("%q: AppendDecode(%q): error offset %d", q, s, off)
+	}
+}
