@@ -1,0 +1,252 @@
+package fasturi
+
+import (
+	"net/netip"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// Addr returns the host as an IP address when it is one: an IPv4address
+// (HostIPv4), or the IPv6address of an IP literal (HostIPv6) with its zone
+// ID percent-decoded, as RFC 6874 section 2 says: "[fe80::1%25eth0]" gives
+// fe80::1%eth0. An IPv4address in an IPv6 literal stays IPv6
+// ("[::ffff:1.2.3.4]" gives ::ffff:1.2.3.4; Unmap turns it into 1.2.3.4).
+//
+// Addr returns false for a reg-name, even one that resolvers read as an
+// address (see LegacyIPv4), for an IPvFuture, when there is no authority,
+// and for a URI that is not valid.
+//
+// Addr does not allocate, but netip may for a zone: it interns zones with
+// package unique, which copies a zone into the heap the first time it sees
+// it, and keeps it while some Addr refers to it.
+func (u *URI) Addr() (netip.Addr, bool) {
+	if u.errKind != 0 {
+		return netip.Addr{}, false
+	}
+	switch u.hostType {
+	case HostIPv4:
+		return netip.AddrFrom4(ipv4Bytes(u.RawHost())), true
+	case HostIPv6:
+		h := u.RawHost()
+		h = h[1 : len(h)-1]
+		z := strings.IndexByte(h, '%') // an IPv6address holds no '%'
+		if z < 0 {
+			return netip.AddrFrom16(ipv6Bytes(h)), true
+		}
+		a, zone := netip.AddrFrom16(ipv6Bytes(h[:z])), h[z+3:]
+		if strings.IndexByte(zone, '%') < 0 {
+			return a.WithZone(zone), true
+		}
+		// unique.Make only reads the zone when netip has it already, and
+		// copies it otherwise, so the decoded zone can stay on the stack;
+		// one longer than buf, as no interface name is, grows onto the heap.
+		var buf [64]byte
+		b, _, _ := AppendDecode(buf[:0], zone, 0)
+		return a.WithZone(unsafe.String(unsafe.SliceData(b), len(b))), true
+	}
+	return netip.Addr{}, false
+}
+
+// ipv4Bytes returns the four bytes of s, a valid IPv4address: four
+// dec-octets, each at most 255 (RFC 3986 section 3.2.2).
+func ipv4Bytes(s string) (ip [4]byte) {
+	k := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			k++
+			continue
+		}
+		ip[k] = ip[k]*10 + s[i] - '0'
+	}
+	return ip
+}
+
+// ipv6Bytes returns the sixteen bytes of s, a valid IPv6address (RFC 3986
+// section 3.2.2): groups of up to four hex digits, at most one "::" that
+// stands for the zero groups missing, and possibly an IPv4address in the
+// last four bytes.
+func ipv6Bytes(s string) (ip [16]byte) {
+	n, elided := 0, -1 // bytes written; where the "::" stands
+	i := 0
+	if len(s) >= 2 && s[0] == ':' {
+		elided, i = 0, 2
+	}
+	for i < len(s) {
+		j, v := i, 0
+		for j < len(s) && isHex(s[j]) {
+			v = v<<4 | int(unhex(s[j]))
+			j++
+		}
+		if j < len(s) && s[j] == '.' { // the digits were a dec-octet
+			v4 := ipv4Bytes(s[i:])
+			copy(ip[n:], v4[:])
+			n += 4
+			break
+		}
+		ip[n], ip[n+1] = byte(v>>8), byte(v)
+		n += 2
+		if i = j + 1; i < len(s) && s[i] == ':' {
+			elided = n
+			i++
+		}
+	}
+	if elided >= 0 {
+		gap := 16 - n
+		copy(ip[elided+gap:], ip[elided:n])
+		clear(ip[elided : elided+gap])
+	}
+	return ip
+}
+
+// PortNumber returns the port as a number (RFC 3986 section 3.2.3), -1 and
+// nil: leading zeros do not count (":00080" is 80), and ":0" is 0. When
+// there is no port, or it is empty ("http://h:/"), the number is -1, and
+// the scheme's default port applies (section 6.2.3).
+//
+// A port above 65535, however many digits it has, is no TCP or UDP port:
+// PortNumber returns -1, the offset of the port's first digit in the
+// input, and ErrPortRange; it never truncates, wraps or saturates. For a
+// URI that is not valid it returns -1, u.ErrorOffset() and u's error kind.
+// It does not allocate.
+func (u *URI) PortNumber() (port, off int, err error) {
+	if u.errKind != 0 {
+		return -1, int(u.errOff), u.errKind
+	}
+	p := u.Port()
+	if p == "" {
+		return -1, -1, nil
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		// n is at most 65535 before this step: no overflow, and leading
+		// zeros leave it at 0, however many.
+		if n = n*10 + int(p[i]-'0'); n > 65535 {
+			return -1, int(u.spans[ComponentPort].Start), ErrPortRange
+		}
+	}
+	return n, -1, nil
+}
+
+// AppendHostPort appends to dst the host and port to connect to, as
+// net.Dial and net.JoinHostPort take them, and returns the extended
+// buffer, -1 and nil: "example.com:443" for "https://example.com/".
+//
+// The port is the URI's, written without leading zeros, or else the
+// scheme's default port (http and ws 80, https and wss 443, ftp 21, and
+// the other schemes of RFC 1738 section 3 that have one); an empty port
+// counts as none (RFC 3986 section 6.2.3). The host is:
+//
+//   - an IPv4address as written;
+//   - an IPv6 literal in brackets with its zone ID percent-decoded, as
+//     net.JoinHostPort writes it: "[fe80::1%25eth0]" gives
+//     "[fe80::1%eth0]:443";
+//   - a reg-name percent-decoded: "ex%61mple.com" gives "example.com".
+//     A reg-name that resolvers read as an IPv4 address stays as written
+//     ("0x7f.1:80"): check it with LegacyIPv4.
+//
+// Decoding never creates a delimiter (section 2.4): a host or zone that
+// decodes to a control character is ErrControlCharacter, and one that
+// decodes to a byte that delimits a host for the next reader (the
+// gen-delims of section 2.2 ":/?#[]@", '\' and '%') is ErrInvalidHost,
+// each with the offset in the input of the '%' that encodes it. Without
+// this, "%5B%3A%3A1%5D" would become the IPv6 literal "[::1]".
+//
+// The other errors: ErrInvalidHost for an IPvFuture (at the offset of the
+// host), an empty host (likewise), or no authority (at offset 0);
+// ErrPortRange as for PortNumber; ErrNoPort when there is no port and the
+// scheme has no default port (at the offset of the end of the authority);
+// and for a URI that is not valid, u.ErrorOffset() and u's error kind. On
+// error, dst is returned as it was given.
+//
+// AppendHostPort does not allocate when dst has room for the result, which
+// is at most len(u.RawHost())+6 bytes.
+func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
+	if u.errKind != 0 {
+		return dst, int(u.errOff), u.errKind
+	}
+	if !u.HasAuthority() {
+		return dst, 0, ErrInvalidHost
+	}
+	orig := dst
+	h, start := u.RawHost(), int(u.spans[ComponentHost].Start)
+	switch u.hostType {
+	case HostIPv4:
+		dst = append(dst, h...)
+	case HostIPv6:
+		z := strings.IndexByte(h, '%')
+		if z < 0 {
+			dst = append(dst, h...)
+			break
+		}
+		dst = append(dst, h[:z+1]...) // "[" IPv6address "%"
+		var off int
+		var k ErrorKind
+		if dst, off, k = appendDialHost(dst, h[z+3:len(h)-1]); k != 0 {
+			return orig, start + z + 3 + off, k
+		}
+		dst = append(dst, ']')
+	case HostRegName:
+		if h == "" {
+			return orig, start, ErrInvalidHost
+		}
+		var off int
+		var k ErrorKind
+		if dst, off, k = appendDialHost(dst, h); k != 0 {
+			return orig, start + off, k
+		}
+	default: // an IPvFuture, which no resolver knows
+		return orig, start, ErrInvalidHost
+	}
+	port, off, err := u.PortNumber()
+	if err != nil {
+		return orig, off, err
+	}
+	if port < 0 {
+		def, ok := defaultPort(u.Scheme())
+		if !ok {
+			end := u.spans[ComponentHost].End
+			if u.HasPort() {
+				end = u.spans[ComponentPort].End
+			}
+			return orig, int(end), ErrNoPort
+		}
+		port = def
+	}
+	dst = append(dst, ':')
+	return strconv.AppendUint(dst, uint64(port), 10), -1, nil
+}
+
+// appendDialHost appends s, a valid reg-name or zone ID, percent-decoded,
+// and returns the extended buffer, -1 and 0; or the buffer, the offset in
+// s of a '%' that encodes a control character or a delimiter, and the
+// error kind.
+func appendDialHost(dst []byte, s string) ([]byte, int, ErrorKind) {
+	from := 0 // s[from:i] is yet to be appended
+	for i := strings.IndexByte(s, '%'); i >= 0; i = strings.IndexByte(s[from:], '%') {
+		i += from
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		switch {
+		case isControl(c):
+			return dst, i, ErrControlCharacter
+		case isHostDelim(c):
+			return dst, i, ErrInvalidHost
+		}
+		dst = append(dst, s[from:i]...)
+		dst = append(dst, c)
+		from = i + 3
+	}
+	return append(dst, s[from:]...), -1, 0
+}
+
+// isHostDelim reports whether c, decoded from a host, would delimit it for
+// the next reader of host:port or of an authority: a gen-delim (RFC 3986
+// section 2.2), '\', which WHATWG parsers read as '/', or '%', which a
+// second decoding would read.
+func isHostDelim(c byte) bool {
+	switch c {
+	case ':', '/', '?', '#', '[', ']', '@', '\\', '%':
+		return true
+	}
+	return false
+}

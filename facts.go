@@ -1,0 +1,185 @@
+package fasturi
+
+import (
+	"net/netip"
+	"strings"
+)
+
+// Facts are what a security policy may want to know about a valid URI
+// beyond its syntax: the shapes that URL-confusion attacks take when a
+// second parser or a decoder reads the same bytes differently. Each is
+// legitimate syntax; whether to refuse it is the policy's call. See
+// URI.Facts.
+type Facts struct {
+	// Userinfo is set when the authority has userinfo
+	// ("http://trusted.example@evil.example/"), which disguises the host.
+	Userinfo bool
+	// LegacyIPv4 is the address a reg-name host means to resolvers that
+	// read legacy IPv4 spellings ("0x7f.1", "0177.0.0.1", "2130706433",
+	// "127.1" are all 127.0.0.1; see LegacyIPv4), and the zero Addr
+	// otherwise.
+	LegacyIPv4 netip.Addr
+	// EncodedDelimiters, EncodedControls and EncodedNUL say which of the
+	// userinfo, the host and the path hold a percent-encoded delimiter (one
+	// of ":/?#[]@" or '\', which WHATWG parsers read as '/'), a
+	// percent-encoded control character (%00 to %1F, %7F), and "%00": what
+	// a decoder turns into structure, splits headers or log lines with, or
+	// cuts C strings at. The zone ID of an IPv6 literal, whose "%25" is its
+	// delimiter, counts with the host.
+	EncodedDelimiters, EncodedControls, EncodedNUL Components
+	// PathUnderflow is set when a ".." segment of the path climbs above
+	// the root, as in directory traversal ("/a/../../etc/passwd"):
+	// literal or percent-encoded ("%2e%2e", ".%2E"), since the servers
+	// behind a proxy decode before they resolve. For a relative-path
+	// reference, a leading ".." counts: it climbs out of wherever the
+	// reference is resolved.
+	PathUnderflow bool
+}
+
+// Components is a set of components.
+type Components uint8
+
+// Has reports whether c is in the set.
+func (s Components) Has(c Component) bool { return c < numComponents && s&(1<<c) != 0 }
+
+// Facts computes the facts of u (see Facts), in one pass over its
+// userinfo, host and path, without allocating. An invalid URI has none.
+func (u *URI) Facts() Facts {
+	var f Facts
+	if !u.Valid() {
+		return f
+	}
+	f.Userinfo = u.HasUserinfo()
+	if u.hostType == HostRegName {
+		if a, ok := LegacyIPv4(u.RawHost()); ok {
+			f.LegacyIPv4 = a
+		}
+	}
+	for _, c := range [...]Component{ComponentUserinfo, ComponentHost, ComponentPath} {
+		delim, control, nul := encodedBytes(u.component(c))
+		bit := Components(1) << c
+		if delim {
+			f.EncodedDelimiters |= bit
+		}
+		if control {
+			f.EncodedControls |= bit
+		}
+		if nul {
+			f.EncodedNUL |= bit
+		}
+	}
+	f.PathUnderflow = pathUnderflows(u.RawPath())
+	return f
+}
+
+// encodedBytes reports whether the percent-encodings of s, which are valid,
+// encode a delimiter, a control character, and NUL.
+func encodedBytes(s string) (delim, control, nul bool) {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		switch {
+		case c == 0:
+			nul, control = true, true
+		case isControl(c):
+			control = true
+		case strings.IndexByte(":/?#[]@\\", c) >= 0:
+			delim = true
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return delim, control, nul
+}
+
+// pathUnderflows reports whether a ".." segment of p, literal or
+// percent-encoded, climbs above the root (see Facts.PathUnderflow): it
+// counts the segments that ".." can remove, as RFC 3986 section 5.2.4
+// does, where an empty segment counts too.
+func pathUnderflows(p string) bool {
+	if !strings.Contains(p, ".") && !strings.Contains(p, "%2") {
+		return false // no dot, literal or encoded
+	}
+	depth := 0
+	for p != "" {
+		if p[0] == '/' {
+			p = p[1:]
+		}
+		seg := p
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			seg, p = p[:i], p[i:]
+		} else {
+			p = ""
+		}
+		switch dotSegment(seg) {
+		case 1: // "."
+		case 2: // ".."
+			if depth == 0 {
+				return true
+			}
+			depth--
+		default:
+			depth++
+		}
+	}
+	return false
+}
+
+// HostDiffers reports whether host, the value of a request's Host header
+// field, names another authority than u, the absolute-form request-target
+// of the same request: another host, compared case-insensitively, or
+// another port, where a port left out (or empty) is the scheme's default.
+// RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
+// checks one and forwards the other is confused. A u without an authority
+// differs from any host.
+func (u *URI) HostDiffers(host string) bool {
+	if !u.Valid() || !u.HasAuthority() {
+		return true
+	}
+	hh, hp := splitHostHeader(host)
+	if !equalFoldASCII(u.RawHost(), hh) {
+		return true
+	}
+	def, _ := defaultPort(u.Scheme())
+	a, okA := portOr(u.Port(), def)
+	b, okB := portOr(hp, def)
+	return !okA || !okB || a != b
+}
+
+// portOr returns the number that the port digits p make, or def when p is
+// empty; false when p is not a port up to 65535.
+func portOr(p string, def int) (int, bool) {
+	if p == "" {
+		return def, true
+	}
+	n := 0
+	for i := range len(p) {
+		if !isDigit(p[i]) {
+			return 0, false
+		}
+		if n = n*10 + int(p[i]-'0'); n > 65535 {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// splitHostHeader splits a Host header value, uri-host [ ":" port ], into
+// the host, with an IP literal's brackets, and the port.
+func splitHostHeader(h string) (host, port string) {
+	end := len(h)
+	if strings.HasPrefix(h, "[") {
+		if i := strings.IndexByte(h, ']'); i >= 0 {
+			end = i + 1
+		}
+	} else if i := strings.IndexByte(h, ':'); i >= 0 {
+		end = i
+	}
+	host = h[:end]
+	if end < len(h) && h[end] == ':' {
+		port = h[end+1:]
+	}
+	return host, port
+}

@@ -1,0 +1,137 @@
+package fasturi
+
+import (
+	"net/netip"
+	"strings"
+	"testing"
+)
+
+// describeFacts spells out the facts that are set, for tables.
+func describeFacts(f Facts) string {
+	var parts []string
+	if f.Userinfo {
+		parts = append(parts, "userinfo")
+	}
+	if f.LegacyIPv4.IsValid() {
+		parts = append(parts, "legacy="+f.LegacyIPv4.String())
+	}
+	for _, set := range []struct {
+		name string
+		s    Components
+	}{{"delim", f.EncodedDelimiters}, {"control", f.EncodedControls}, {"nul", f.EncodedNUL}} {
+		for _, c := range []Component{ComponentUserinfo, ComponentHost, ComponentPath} {
+			if set.s.Has(c) {
+				parts = append(parts, set.name+":"+c.String())
+			}
+		}
+	}
+	if f.PathUnderflow {
+		parts = append(parts, "underflow")
+	}
+	return strings.Join(parts, " ")
+}
+
+// The shapes of URL confusion (DESIGN's security rules): each is valid RFC
+// 3986 syntax that a second parser or a decoder reads differently.
+func TestFacts(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"http://example.com/a/b?q#f", ""},
+		{"http://trusted.example@evil.example/", "userinfo"},
+		{"http://@h/", "userinfo"},
+		{"http://0x7f.1/", "legacy=127.0.0.1"},
+		{"http://0177.0.0.1/", "legacy=127.0.0.1"},
+		{"http://2130706433/", "legacy=127.0.0.1"},
+		{"http://127.1/", "legacy=127.0.0.1"},
+		{"http://0x7f000001/", "legacy=127.0.0.1"},
+		{"http://127.0.0.1/", ""}, // an IPv4address, as its HostType says
+		{"http://h/a%2Fb", "delim:path"},
+		{"http://h/a%2fb%3F%23", "delim:path"},
+		{"http://h/a%5Cb", "delim:path"}, // '\', a '/' to WHATWG parsers
+		{"http://u%40v@h/", "userinfo delim:userinfo"},
+		{"http://h%3A80/", "delim:host"},
+		{"http://h/%0D%0Aset-cookie:x", "control:path"},
+		{"http://h/a%00b", "control:path nul:path"},
+		{"http://h%00.example/", "control:host nul:host"},
+		{"http://u%0a@h/", "userinfo control:userinfo"},
+		{"http://h/a%7Fb", "control:path"},
+		{"http://h/a%20b%41%7e%25", ""}, // neither delimiters nor controls
+		{"http://[fe80::1%25eth0]/", ""},
+		{"http://[fe80::1%25%2F]/", "delim:host"},
+		{"http://h/a/../../etc/passwd", "underflow"},
+		{"http://h/..", "underflow"},
+		{"http://h/a/..", ""},
+		{"http://h/a/b/../..", ""},
+		{"http://h/a//../..", ""}, // the empty segment is one ".." removes
+		{"http://h/%2e%2e/etc", "underflow"},
+		{"http://h/.%2E/etc", "underflow"},
+		{"http://h/%2e/x", ""},
+		{"http://h/.../x", ""},
+		{"../a", "underflow"},
+		{"a/../../b", "underflow"},
+		{"s:a/..", ""},
+		{"./a", ""},
+		{"http://h?/../..#/../..", ""}, // the query and the fragment are no path
+	} {
+		u, err := ParseString(tt.in)
+		if err != nil {
+			t.Fatalf("ParseString(%q): %v", tt.in, err)
+		}
+		if got := describeFacts(u.Facts()); got != tt.want {
+			t.Errorf("Facts(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	u, _ := ParseString("http://u@0x7f.1/%2e%2e/%00")
+	u.errKind = ErrInvalidPath // as a Split of invalid input would be
+	if f := u.Facts(); f != (Facts{}) {
+		t.Errorf("Facts of an invalid URI = %+v, want none", f)
+	}
+}
+
+// RFC 9112 section 3.2.2: the authority of an absolute-form target and the
+// Host header.
+func TestHostDiffers(t *testing.T) {
+	for _, tt := range []struct {
+		target, host string
+		differs      bool
+	}{
+		{"http://example.com/", "example.com", false},
+		{"http://Example.COM/", "example.com", false},
+		{"http://example.com/", "example.com:80", false},
+		{"http://example.com:80/", "example.com", false},
+		{"http://example.com:080/", "example.com:80", false},
+		{"http://example.com:/", "example.com", false}, // an empty port is the default
+		{"https://example.com/", "example.com:443", false},
+		{"https://example.com/", "example.com:80", true},
+		{"http://example.com/", "evil.example", true},
+		{"http://example.com/", "example.com.", true},
+		{"http://example.com:8080/", "example.com", true},
+		{"http://[::1]:8/", "[::1]:8", false},
+		{"http://[::1]/", "[::1]", false},
+		{"http://[::1]/", "::1", true},
+		{"http://example.com/", "", true},
+		{"http://example.com/", "example.com:x", true},
+		{"http://example.com/", "example.com:99999", true},
+		{"foo://h/", "h", false},
+		{"foo://h:1/", "h", true},
+		{"/path", "h", true}, // no authority to compare
+	} {
+		u, err := ParseString(tt.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := u.HostDiffers(tt.host); got != tt.differs {
+			t.Errorf("HostDiffers(%q, %q) = %v, want %v", tt.target, tt.host, got, tt.differs)
+		}
+	}
+}
+
+func TestFactsAllocs(t *testing.T) {
+	for _, in := range []string{"http://u@0x7f.1/a/%2e%2e/../%00%2F", "http://h/p", "../a", "http://[fe80::1%25eth0]/"} {
+		u, _ := ParseString(in)
+		testAllocs(t, "Facts("+in+")", func() {
+			f := u.Facts()
+			sinkBool = f.PathUnderflow || f.LegacyIPv4 != netip.Addr{}
+		})
+		testAllocs(t, "HostDiffers("+in+")", func() { sinkBool = u.HostDiffers("h:80") })
+	}
+}
