@@ -203,7 +203,7 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 		return orig, off, err
 	}
 	if port < 0 {
-		def, ok := defaultPort(u.Scheme())
+		def, ok := DefaultPort(u.Scheme())
 		if !ok {
 			end := u.spans[ComponentHost].End
 			if u.HasPort() {

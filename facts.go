@@ -142,7 +142,7 @@ func (u *URI) HostDiffers(host string) bool {
 	if !equalFoldASCII(u.RawHost(), hh) {
 		return true
 	}
-	def, _ := defaultPort(u.Scheme())
+	def, _ := DefaultPort(u.Scheme())
 	a, okA := portOr(u.Port(), def)
 	b, okB := portOr(hp, def)
 	return !okA || !okB || a != b

@@ -219,7 +219,7 @@ func (u *URI) normalPort(level NormalizeLevel) (string, bool) {
 	case p == "":
 		return "", false
 	}
-	def, ok := defaultPort(u.Scheme())
+	def, ok := DefaultPort(u.Scheme())
 	if !ok {
 		return p, true
 	}
@@ -250,7 +250,7 @@ func (u *URI) slashForEmptyPath(level NormalizeLevel) bool {
 	if level != NormalizeScheme || !u.HasAuthority() {
 		return false
 	}
-	_, ok := defaultPort(u.Scheme())
+	_, ok := DefaultPort(u.Scheme())
 	return ok
 }
 

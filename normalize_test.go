@@ -364,9 +364,9 @@ func TestDefaultPort(t *testing.T) {
 		"nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525, "PROSPERO": 1525,
 		"": -1, "h": -1, "htt": -1, "httpx": -1, "file": -1, "mailto": -1, "http2": -1, "ftps": -1, "hTtP+": -1,
 	} {
-		port, ok := defaultPort(s)
+		port, ok := DefaultPort(s)
 		if ok != (want >= 0) || ok && port != want {
-			t.Errorf("defaultPort(%q) = %d, %v; want %d", s, port, ok, want)
+			t.Errorf("DefaultPort(%q) = %d, %v; want %d", s, port, ok, want)
 		}
 	}
 }

@@ -2,12 +2,15 @@ package fasturi
 
 import "strings"
 
-// defaultPort returns the port that URIs of scheme use when they name none,
-// comparing the scheme case-insensitively (RFC 3986 section 3.1): the
+// DefaultPort returns the port that URLs of scheme use when they name
+// none, comparing the scheme case-insensitively (RFC 3986 section 3.1): the
 // schemes of RFC 1738 section 3 that have a default port (ftp 21, gopher
 // 70, nntp 119, telnet 23, wais 210, prospero 1525), http 80 and https 443
-// (RFC 9110 section 4.2), and ws 80 and wss 443 (RFC 6455 section 3).
-func defaultPort(scheme string) (int, bool) {
+// (RFC 9110 section 4.2), and ws 80 and wss 443 (RFC 6455 section 3); and
+// false for any other scheme.
+//
+//	DefaultPort("HTTPS") // 443, true
+func DefaultPort(scheme string) (int, bool) {
 	switch len(scheme) {
 	case 2:
 		if lowerEqual(scheme, "ws") {
