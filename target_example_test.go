@@ -1,0 +1,95 @@
+package fasturi_test
+
+import (
+	"fmt"
+
+	"github.com/fasturi/fasturi"
+)
+
+func ExampleParseRequestTargetString() {
+	for _, r := range []struct{ method, target string }{
+		{"GET", "/where?q=now"},
+		{"GET", "http://www.example.org/pub/WWW/TheProject.html"},
+		{"CONNECT", "www.example.com:443"},
+		{"OPTIONS", "*"},
+		{"GET", "//evil.example/x"}, // a path, never a host
+		{"GET", "*"},
+		{"CONNECT", "www.example.com"},
+		{"GET", "/a#frag"},
+	} {
+		u, form, err := fasturi.ParseRequestTargetString(r.method, r.target)
+		if err != nil {
+			fmt.Printf("%s %s: %v at byte %d\n", r.method, r.target, err, u.ErrorOffset())
+			continue
+		}
+		fmt.Printf("%s %s: %v, host %q, path %q\n", r.method, r.target, form, u.RawHost(), u.RawPath())
+	}
+	// Output:
+	// GET /where?q=now: origin, host "", path "/where"
+	// GET http://www.example.org/pub/WWW/TheProject.html: absolute, host "www.example.org", path "/pub/WWW/TheProject.html"
+	// CONNECT www.example.com:443: authority, host "www.example.com", path ""
+	// OPTIONS *: asterisk, host "", path "*"
+	// GET //evil.example/x: origin, host "", path "//evil.example/x"
+	// GET *: fasturi: request-target form not allowed at byte 0
+	// CONNECT www.example.com: fasturi: request-target form not allowed at byte 15
+	// GET /a#frag: fasturi: request-target form not allowed at byte 2
+}
+
+func ExampleParseRequestLineString() {
+	r, err := fasturi.ParseRequestLineString("GET /search?q=go HTTP/1.1")
+	fmt.Println(r.Method, r.Form, r.Target.RawPath(), r.Target.RawQuery(), r.Version, err)
+
+	r, err = fasturi.ParseRequestLineString("GET /a%zz HTTP/1.1")
+	fmt.Println(err, "at byte", r.ErrorOffset())
+	// Output:
+	// GET origin /search q=go HTTP/1.1 <nil>
+	// fasturi: invalid percent-encoding at byte 7
+}
+
+func ExampleURI_Facts() {
+	u, _ := fasturi.ParseString("http://trusted.example@0x7f.1/static/%2e%2e/%2e%2e/etc/passwd%00.png")
+	f := u.Facts()
+	fmt.Println("userinfo:", f.Userinfo)
+	fmt.Println("legacy IPv4:", f.LegacyIPv4)
+	fmt.Println("encoded NUL in path:", f.EncodedNUL.Has(fasturi.ComponentPath))
+	fmt.Println("climbs above the root:", f.PathUnderflow)
+	// Output:
+	// userinfo: true
+	// legacy IPv4: 127.0.0.1
+	// encoded NUL in path: true
+	// climbs above the root: true
+}
+
+func ExampleURI_HostDiffers() {
+	u, _, _ := fasturi.ParseRequestTargetString("GET", "http://internal.example/admin")
+	fmt.Println(u.HostDiffers("internal.example:80"))
+	fmt.Println(u.HostDiffers("public.example"))
+	// Output:
+	// false
+	// true
+}
+
+func ExampleURI_CheckShape() {
+	for _, s := range []string{"nntp://news.example/comp.lang.go/42", "nntp://news.example/", "ftp://h/f;type=x", "mailto:"} {
+		u, _ := fasturi.ParseString(s)
+		off, err := u.CheckShape()
+		fmt.Println(s, off, err)
+	}
+	// Output:
+	// nntp://news.example/comp.lang.go/42 -1 <nil>
+	// nntp://news.example/ 20 fasturi: URL does not have its scheme's shape
+	// ftp://h/f;type=x 15 fasturi: URL does not have its scheme's shape
+	// mailto: 7 fasturi: URL does not have its scheme's shape
+}
+
+func ExampleDefaultPort() {
+	for _, s := range []string{"http", "HTTPS", "gopher", "prospero", "foo"} {
+		fmt.Println(fasturi.DefaultPort(s))
+	}
+	// Output:
+	// 80 true
+	// 443 true
+	// 70 true
+	// 1525 true
+	// 0 false
+}
