@@ -6,6 +6,17 @@
 // splits any input the way RFC 3986 Appendix B does, never fails, and reports
 // which rules the input breaks.
 //
+// After parsing, each operation works on the spans, follows its RFC, and
+// allocates nothing: percent-decoding and -encoding (AppendDecode,
+// AppendEncode), normalization and equivalence (AppendNormalize,
+// Equivalent), reference resolution and its inverse (AppendResolve,
+// AppendRelative), query parameters and path segments as cursors (Params,
+// Segments), hosts and ports as values (URI.Addr, URI.PortNumber,
+// URI.AppendHostPort, LegacyIPv4), the facts a security policy needs
+// (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
+// URI.FTPType, DefaultPort), and HTTP request targets and request lines
+// (ParseRequestTarget, ParseRequestLine, RFC 9112).
+//
 // # Lifetime
 //
 // A URI refers to its input; nothing is copied. Its accessors return
