@@ -288,6 +288,9 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	if k != 0 {
 		return r, r.fail(k, t+r.Target.ErrorOffset())
 	}
+	if e+1 < len(line) && line[e+1] == ' ' {
+		return r, r.fail(ErrInvalidRequestLine, e+1) // a doubled space
+	}
 	if i := versionError(line[e+1:]); i >= 0 {
 		return r, r.fail(ErrInvalidVersion, e+1+i)
 	}

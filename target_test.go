@@ -146,7 +146,7 @@ func TestParseRequestLineErrors(t *testing.T) {
 		{"GET", ErrInvalidRequestLine, 3},
 		{"GET /", ErrInvalidRequestLine, 5},           // no version
 		{"GET  / HTTP/1.1", ErrInvalidRequestLine, 4}, // a doubled space
-		{"GET /  HTTP/1.1", ErrInvalidVersion, 6},
+		{"GET /  HTTP/1.1", ErrInvalidRequestLine, 6},
 		{" GET / HTTP/1.1", ErrInvalidMethod, 0},
 		{"GET\t/ HTTP/1.1", ErrInvalidMethod, 3},
 		{"G(T / HTTP/1.1", ErrInvalidMethod, 1},

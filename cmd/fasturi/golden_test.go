@@ -56,6 +56,13 @@ var goldenCases = []struct {
 	{"decode-fragment", "components.in", []string{"decode", "-component", "fragment"}},
 	{"decode-fragment-json", "components.in", []string{"decode", "-component", "fragment", "-json"}},
 
+	{"parse-facts", "facts.in", []string{"parse"}},
+	{"parse-facts-json", "facts.in", []string{"parse", "-json"}},
+	{"parse-facts-lenient-json", "facts.in", []string{"parse", "-json", "-lenient"}},
+
+	{"target", "target.in", []string{"target"}},
+	{"target-json", "target.in", []string{"target", "-json"}},
+
 	{"long-normalize", "long.in.gz", []string{"normalize"}},
 	{"long-normalize-json", "long.in.gz", []string{"normalize", "-json"}},
 	{"long-resolve-json", "long.in.gz", []string{"resolve", "-base", rfcBase, "-json"}},
@@ -154,11 +161,16 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("summary %q for %d lines", stderr, len(lines))
 			}
 			invalid, _ := strconv.Atoi(m[3])
+			records := args[0] == "parse" || args[0] == "target"
 			if jsonOutput(tc.args) {
-				checkJSONRecords(t, out, lines, invalid)
+				checkJSONRecords(t, out, lines, invalid, records)
 			} else {
 				_, jsonOut, _ := runCLI(t, stdin, append([]string{args[0], "-json"}, args[1:]...)...)
-				checkTextRecords(t, out, jsonOut)
+				if records {
+					checkTextVerdicts(t, out, jsonOut, lines)
+				} else {
+					checkTextRecords(t, out, jsonOut)
+				}
 			}
 		})
 	}
@@ -175,8 +187,9 @@ func jsonOutput(args []string) bool {
 
 // checkJSONRecords checks that each record is a JSON object that gives its
 // input line back exactly, with a result or an error, and that the summary
-// counts the errors.
-func checkJSONRecords(t *testing.T, out string, lines [][]byte, invalid int) {
+// counts the errors. The records of parse and target (records true) have
+// "valid" instead of a result, and their keys in the contract's order.
+func checkJSONRecords(t *testing.T, out string, lines [][]byte, invalid int, records bool) {
 	t.Helper()
 	errs := 0
 	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
@@ -195,8 +208,18 @@ func checkJSONRecords(t *testing.T, out string, lines [][]byte, invalid int) {
 		_, hasOutHex := r["out_hex"]
 		_, hasErr := r["error"]
 		_, hasOff := r["offset"]
-		if n := btoi(hasOut) + btoi(hasOutHex) + btoi(hasErr); n != 1 || hasErr != hasOff {
+		if records {
+			if valid, ok := r["valid"].(bool); !ok || valid == hasErr || hasOut || hasOutHex {
+				t.Errorf("line %d: want valid, and error (with offset) when it is false: %s", i+1, l)
+			}
+			if got, want := strings.Join(jsonKeys(t, l), ","), strings.Join(recordKeys(r), ","); got != want {
+				t.Errorf("line %d: keys\n got  %s\n want %s", i+1, got, want)
+			}
+		} else if n := btoi(hasOut) + btoi(hasOutHex) + btoi(hasErr); n != 1 {
 			t.Errorf("line %d: want one of out, out_hex and error (with offset): %s", i+1, l)
+		}
+		if hasErr != hasOff {
+			t.Errorf("line %d: error without offset, or the other way round: %s", i+1, l)
 		}
 		if hasErr {
 			errs++
@@ -207,6 +230,92 @@ func checkJSONRecords(t *testing.T, out string, lines [][]byte, invalid int) {
 	}
 	if errs != invalid {
 		t.Errorf("%d error records, the summary says %d invalid", errs, invalid)
+	}
+}
+
+// jsonKeys returns the keys of the JSON object l, in order.
+func jsonKeys(t *testing.T, l string) []string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(l))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("not an object: %s", l)
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		keys = append(keys, tok.(string))
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+	}
+	return keys
+}
+
+// recordKeys returns the keys that a record of parse or target with the
+// values of r has, in the order of the CLI contract: the components only
+// in valid records and lenient ones, the facts only in valid ones.
+func recordKeys(r map[string]any) []string {
+	keys := []string{"in"}
+	has := func(k string) bool { _, ok := r[k]; return ok }
+	if has("in_hex") {
+		keys = append(keys, "in_hex")
+	}
+	keys = append(keys, "valid")
+	if has("method") {
+		keys = append(keys, "method", "target", "form")
+		if has("version") {
+			keys = append(keys, "version")
+		}
+	}
+	if r["valid"] == true || has("violations") {
+		keys = append(keys, "scheme", "userinfo", "host", "port", "path", "query", "fragment", "host_type")
+	}
+	if r["valid"] == true {
+		return append(keys, "legacy_ipv4", "encoded_delimiters", "encoded_controls", "encoded_nul", "path_underflow")
+	}
+	keys = append(keys, "error", "offset")
+	if has("violations") {
+		keys = append(keys, "violations")
+	}
+	return keys
+}
+
+// checkTextVerdicts checks the text output of parse and target against
+// their -json output: each line gives the verdict, the input line quoted
+// (exactly, whatever its bytes), and for an invalid line the error and its
+// offset.
+func checkTextVerdicts(t *testing.T, out, jsonOut string, lines [][]byte) {
+	t.Helper()
+	text := strings.Split(out, "\n")
+	for i, l := range strings.Split(strings.TrimSuffix(jsonOut, "\n"), "\n") {
+		var r struct {
+			Valid  bool
+			Error  string
+			Offset int
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("-json line %d: %v", i+1, err)
+		}
+		verdict := "invalid "
+		if r.Valid {
+			verdict = "valid   "
+		}
+		rest, ok := strings.CutPrefix(text[i], verdict)
+		if !ok {
+			t.Errorf("line %d: %q, but -json says %s", i+1, text[i], l)
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(rest)
+		if in, _ := strconv.Unquote(quoted); err != nil || in != string(lines[i]) {
+			t.Errorf("line %d: %q does not quote the input %q", i+1, text[i], lines[i])
+		}
+		if !r.Valid && rest[len(quoted):] != fmt.Sprintf(": %s at offset %d", r.Error, r.Offset) {
+			t.Errorf("line %d: %q, but -json says %s", i+1, text[i], l)
+		}
 	}
 }
 

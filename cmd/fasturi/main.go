@@ -10,6 +10,7 @@
 //	fasturi relative -base URI [-json] [-q] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
 //	      [-q] [FILE...]
+//	fasturi target [-json] [-q] [FILE...]
 //
 // Every command reads each FILE in turn (standard input if there is none,
 // or for -) and writes one record per input line, in input order: an
@@ -19,7 +20,36 @@
 // object per line and -tsv tab-separated values, for other programs. An
 // invalid URI's record says what is wrong and at which byte. With -lenient,
 // every line is split into components the way RFC 3986 Appendix B does, and
-// the rules it breaks are listed.
+// the rules it breaks are listed. A valid URI's -json record is
+//
+//	{"in":"http://u@0x7f.1/%2e%2e/%00","valid":true,"scheme":"http",
+//	 "userinfo":"u","host":"0x7f.1","port":null,"path":"/%2e%2e/%00",
+//	 "query":null,"fragment":null,"host_type":"reg-name",
+//	 "legacy_ipv4":"127.0.0.1","encoded_delimiters":[],
+//	 "encoded_controls":["path"],"encoded_nul":["path"],"path_underflow":true}
+//
+// on one line, where null is an absent component and "" an empty one. The
+// keys after host_type are the facts a security policy needs (see
+// fasturi.Facts): the address a reg-name host means in a legacy IPv4
+// spelling, or null; which of userinfo, host and path hold a percent-encoded
+// delimiter, control character and NUL; whether a ".." climbs above the
+// root. An invalid URI's record is {"in":...,"valid":false,"error":"<message>",
+// "offset":N}, and with -lenient it has the components and "violations" too,
+// but no facts, which only a valid URI has.
+//
+// target reads HTTP request lines, "METHOD request-target HTTP-version"
+// (RFC 9112 section 3), or a method and a request-target alone when a line
+// has a single space, and checks that the method allows the target's form
+// (section 3.2). It writes a line of text for people, as parse does, or with
+// -json one object per line, which for a valid line is
+//
+//	{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b",
+//	 "form":"origin","version":"HTTP/1.1", ...}
+//
+// with form one of origin, absolute, authority and asterisk, version only
+// when the line has one, then the target's components, host_type and facts
+// as parse writes them; an invalid line's record is as parse's, with the
+// offset in the whole line.
 //
 // normalize writes the normalized form of each URI reference (RFC 3986
 // section 6.2.2 with -level syntax, and also 6.2.3 with -level scheme, the
@@ -66,6 +96,7 @@ Usage:
   ` + resolveSynopsis + `
   ` + relativeSynopsis + `
   ` + decodeSynopsis + `
+  ` + targetSynopsis + `
 
 Commands:
 
@@ -74,6 +105,8 @@ Commands:
   resolve    resolve each reference against a base URI (section 5.2)
   relative   make each URI a reference relative to a base URI
   decode     percent-decode each line (section 2.1)
+  target     check each HTTP request line or method and request-target
+             (RFC 9112 section 3)
 
 Each command reads each FILE (standard input if none, or for -) and writes
 one line per input line, in input order; an invalid line is not dropped.
@@ -91,6 +124,7 @@ var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io
 	"resolve":   runResolve,
 	"relative":  runRelative,
 	"decode":    runDecode,
+	"target":    runTarget,
 }
 
 // run runs the command line args and returns the exit status.

@@ -57,9 +57,9 @@ func TestParseJSON(t *testing.T) {
 	}
 	recs := jsonRecords(t, out, 7)
 	want := []string{
-		`{"in":"http://h/p?q","valid":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/p","query":"q","fragment":null,"host_type":"reg-name"}`,
+		`{"in":"http://h/p?q","valid":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/p","query":"q","fragment":null,"host_type":"reg-name","legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"path_underflow":false}`,
 		`{"in":"http://a:8x/","valid":false,"error":"invalid port","offset":11}`,
-		`{"in":"","valid":true,"scheme":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"host_type":"none"}`,
+		`{"in":"","valid":true,"scheme":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"host_type":"none","legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"path_underflow":false}`,
 		`{"in":"\ufffd\ufffd/x","in_hex":"fffe2f78","valid":false,"error":"invalid path","offset":0}`,
 	}
 	lines := strings.Split(out, "\n")
@@ -201,6 +201,8 @@ func TestUsage(t *testing.T) {
 		{"parse", "-json", "-tsv"},
 		{"parse", "-header"},
 		{"parse", "-nosuchflag"},
+		{"target", "-nosuchflag"},
+		{"target", "-tsv"},
 	} {
 		code, out, stderr := runCLI(t, "", args...)
 		if code != 2 || out != "" || stderr == "" {
@@ -210,8 +212,13 @@ func TestUsage(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "fasturi parse") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	if code, _, _ := runCLI(t, "", "parse", "-h"); code != 0 {
-		t.Errorf("parse -h: exit %d", code)
+	if code, out, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "fasturi target") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	for _, cmd := range []string{"parse", "target"} {
+		if code, _, _ := runCLI(t, "", cmd, "-h"); code != 0 {
+			t.Errorf("%s -h: exit %d", cmd, code)
+		}
 	}
 }
 
@@ -233,5 +240,69 @@ func TestParseWriteError(t *testing.T) {
 	code := run([]string{"parse", "-json"}, strings.NewReader(in), errWriter{}, &errOut)
 	if code != 1 || !strings.Contains(errOut.String(), "disk full") {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+func TestTargetJSON(t *testing.T) {
+	input := "GET /a?b HTTP/1.1\r\n" +
+		"CONNECT h:443\n" +
+		"GET * HTTP/1.1\n" +
+		"GET /x\xff HTTP/1.1\n" +
+		"OPTIONS *" // no final line ending
+	code, out, stderr := runCLI(t, input, "target", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	noFacts := `"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"path_underflow":false}`
+	want := []string{
+		`{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b","form":"origin","version":"HTTP/1.1",` +
+			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"/a","query":"b","fragment":null,"host_type":"none",` + noFacts,
+		`{"in":"CONNECT h:443","valid":true,"method":"CONNECT","target":"h:443","form":"authority",` +
+			`"scheme":null,"userinfo":null,"host":"h","port":"443","path":"","query":null,"fragment":null,"host_type":"reg-name",` + noFacts,
+		`{"in":"GET * HTTP/1.1","valid":false,"error":"request-target form not allowed","offset":4}`,
+		`{"in":"GET /x\ufffd HTTP/1.1","in_hex":"474554202f78ff20485454502f312e31","valid":false,"error":"invalid path","offset":6}`,
+		`{"in":"OPTIONS *","valid":true,"method":"OPTIONS","target":"*","form":"asterisk",` +
+			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"*","query":null,"fragment":null,"host_type":"none",` + noFacts,
+	}
+	jsonRecords(t, out, len(want))
+	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if l != want[i] {
+			t.Errorf("line %d:\n got  %s\n want %s", i+1, l, want[i])
+		}
+	}
+	if !strings.Contains(stderr, "5 lines, 3 valid, 2 invalid") {
+		t.Errorf("summary: %q", stderr)
+	}
+}
+
+// A method and a target alone are checked as the method of a request line
+// is: a token (RFC 9110 section 9.1), with the same error at the same byte.
+func TestTargetMethodAsRequestLine(t *testing.T) {
+	for _, m := range []string{"GET", "", "G(T", "G\"T", "GÉT", "M-SEARCH", "a~b", "X\x00"} {
+		_, one, _ := runCLI(t, m+" /x\n", "target", "-json", "-q")
+		_, full, _ := runCLI(t, m+" /x HTTP/1.1\n", "target", "-json", "-q")
+		var a, b struct {
+			Valid  bool
+			Error  string
+			Offset int
+		}
+		if json.Unmarshal([]byte(one), &a) != nil || json.Unmarshal([]byte(full), &b) != nil || a != b {
+			t.Errorf("method %q: %s alone, %s in a request line", m, one, full)
+		}
+	}
+}
+
+// Lenient records have the facts when the line is a valid URI, and are
+// then the records of strict mode; otherwise they have none.
+func TestParseLenientFacts(t *testing.T) {
+	in := "http://u@0x7f.1/%2e%2e/%00\nhttp://a b/%00\n"
+	_, strict, _ := runCLI(t, in, "parse", "-json")
+	_, lenient, _ := runCLI(t, in, "parse", "-json", "-lenient")
+	s, l := strings.Split(strict, "\n"), strings.Split(lenient, "\n")
+	if s[0] != l[0] || !strings.Contains(l[0], `"legacy_ipv4":"127.0.0.1"`) {
+		t.Errorf("valid line:\n strict  %s\n lenient %s", s[0], l[0])
+	}
+	if strings.Contains(l[1], "legacy_ipv4") || strings.Contains(l[1], "encoded_nul") {
+		t.Errorf("invalid lenient line has facts: %s", l[1])
 	}
 }

@@ -12,6 +12,26 @@ import (
 // parseSynopsis is the command line of parse, for both usage messages.
 const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]"
 
+// parseAbout is what parse's usage says before the flags.
+const parseAbout = `Parse one URI per line of each FILE (standard input if none, or for -)
+and write one record per line, in input order.
+
+With -json, a valid URI gives
+  {"in":...,"valid":true,"scheme":...,"userinfo":...,"host":...,"port":...,
+   "path":...,"query":...,"fragment":...,"host_type":...,
+   "legacy_ipv4":...,"encoded_delimiters":[...],"encoded_controls":[...],
+   "encoded_nul":[...],"path_underflow":...}
+where a component is null when absent, host_type is none, reg-name, ipv4,
+ipv6 or ipvfuture, and the facts after it are: the address that a reg-name
+host means in a legacy IPv4 spelling ("0x7f.1", "2130706433"), or null;
+which of "userinfo", "host" and "path" hold a percent-encoded delimiter,
+control character and NUL; and whether a ".." climbs above the root. An
+invalid URI gives
+  {"in":...,"valid":false,"error":"<message>","offset":N}
+and with -lenient its components and "violations" too, but no facts.
+"in_hex" follows "in" when the line is not UTF-8.
+`
+
 // parseLine returns the lineFunc of parse: it parses a line, with Split when
 // lenient, and appends its record in the given format.
 func parseLine(format func([]byte, record) []byte, lenient bool) lineFunc {
@@ -31,9 +51,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it\nbreaks, instead of rejecting it")
 	quiet := fs.Bool("q", false, "no summary or progress on standard error")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+
-			"Parse one URI per line of each FILE (standard input if none, or for -)\n"+
-			"and write one record per line, in input order.\n\n")
+		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+parseAbout+"\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/hex"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -69,37 +68,23 @@ func (r *record) eachComponent(f func(name string, val []byte, present bool)) {
 }
 
 // appendJSON appends the record as one JSON object, with the keys of the CLI
-// contract: in, valid, then either the components and host_type, or error
-// and offset (lenient records have both, and violations).
+// contract: in, valid, then either the components, host_type and the facts
+// (see appendJSONFacts), or error and offset. Lenient records have the
+// components even when not valid, then error, offset and violations, and the
+// facts only when valid: the facts of a URI that breaks a rule would be
+// guesses.
 func appendJSON(dst []byte, r record) []byte {
-	dst = append(dst, `{"in":`...)
-	dst = appendJSONString(dst, r.in)
-	if !utf8.Valid(r.in) {
-		// JSON strings hold Unicode text; the exact bytes go here.
-		dst = append(dst, `,"in_hex":"`...)
-		dst = hex.AppendEncode(dst, r.in)
-		dst = append(dst, '"')
-	}
+	dst = appendJSONIn(dst, r.in)
 	dst = append(dst, `,"valid":`...)
 	dst = strconv.AppendBool(dst, r.uri.Valid())
 	if r.hasComponents() {
-		r.eachComponent(func(name string, val []byte, present bool) {
-			dst = append(dst, ',', '"')
-			dst = append(dst, name...)
-			dst = append(dst, '"', ':')
-			if present {
-				dst = appendJSONString(dst, val)
-			} else {
-				dst = append(dst, "null"...)
-			}
-		})
-		dst = append(dst, `,"host_type":"`...)
-		dst = append(dst, r.uri.HostType().String()...)
-		dst = append(dst, '"')
+		dst = appendJSONComponents(dst, r)
 	}
-	if !r.uri.Valid() {
-		dst = appendJSONError(append(dst, ','), r.kind, r.uri.ErrorOffset())
+	if r.uri.Valid() {
+		dst = appendJSONFacts(dst, r.uri)
+		return append(dst, '}')
 	}
+	dst = appendJSONError(append(dst, ','), r.kind, r.uri.ErrorOffset())
 	if r.violations.Len() > 0 {
 		dst = append(dst, `,"violations":[`...)
 		for i := range r.violations.Len() {
@@ -112,6 +97,79 @@ func appendJSON(dst []byte, r record) []byte {
 		dst = append(dst, ']')
 	}
 	return append(dst, '}')
+}
+
+// appendJSONComponents appends the members of the components, in the order
+// of the CLI contract, each a string or null, then "host_type". parse and
+// target both write them, so that their records agree.
+func appendJSONComponents(dst []byte, r record) []byte {
+	r.eachComponent(func(name string, val []byte, present bool) {
+		dst = append(dst, ',', '"')
+		dst = append(dst, name...)
+		dst = append(dst, '"', ':')
+		if present {
+			dst = appendJSONString(dst, val)
+		} else {
+			dst = append(dst, "null"...)
+		}
+	})
+	dst = append(dst, `,"host_type":"`...)
+	dst = append(dst, r.uri.HostType().String()...)
+	return append(dst, '"')
+}
+
+// factComponents are the components that the facts look into, in the order
+// their names are listed.
+var factComponents = [...]fasturi.Component{
+	fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPath,
+}
+
+// appendJSONFacts appends the security facts of u, a valid URI
+// (fasturi.Facts), as members after the components:
+//
+//	"legacy_ipv4":"127.0.0.1"            or null: the address a reg-name host
+//	                                     means in a legacy IPv4 spelling
+//	"encoded_delimiters":["path"]        the components among userinfo, host
+//	"encoded_controls":[]                and path that hold a percent-encoded
+//	"encoded_nul":[]                     delimiter, control character, NUL
+//	"path_underflow":false               whether a ".." climbs above the root
+//
+// Whether there is userinfo is the "userinfo" member already.
+func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
+	f := u.Facts()
+	dst = append(dst, `,"legacy_ipv4":`...)
+	if f.LegacyIPv4.IsValid() {
+		dst = append(dst, '"')
+		dst = f.LegacyIPv4.AppendTo(dst)
+		dst = append(dst, '"')
+	} else {
+		dst = append(dst, "null"...)
+	}
+	dst = appendJSONComponentSet(dst, `,"encoded_delimiters":[`, f.EncodedDelimiters)
+	dst = appendJSONComponentSet(dst, `,"encoded_controls":[`, f.EncodedControls)
+	dst = appendJSONComponentSet(dst, `,"encoded_nul":[`, f.EncodedNUL)
+	dst = append(dst, `,"path_underflow":`...)
+	return strconv.AppendBool(dst, f.PathUnderflow)
+}
+
+// appendJSONComponentSet appends start, which opens an array member, the
+// names of the components of s, and the closing bracket.
+func appendJSONComponentSet(dst []byte, start string, s fasturi.Components) []byte {
+	dst = append(dst, start...)
+	sep := false
+	for _, c := range factComponents {
+		if !s.Has(c) {
+			continue
+		}
+		if sep {
+			dst = append(dst, ',')
+		}
+		sep = true
+		dst = append(dst, '"')
+		dst = append(dst, c.String()...)
+		dst = append(dst, '"')
+	}
+	return append(dst, ']')
 }
 
 // appendJSONError appends the members "error" and "offset".
@@ -239,6 +297,18 @@ func appendText(dst []byte, r record) []byte {
 		dst = append(dst, "invalid "...)
 	}
 	dst = strconv.AppendQuote(dst, asString(r.in))
+	if r.hasComponents() {
+		dst = appendTextComponents(dst, r)
+	}
+	if !r.uri.Valid() {
+		dst = appendTextError(dst, r.kind, r.uri.ErrorOffset())
+	}
+	return dst
+}
+
+// appendTextComponents appends the components that are present, as
+// name="value", and the host's type when there is a host.
+func appendTextComponents(dst []byte, r record) []byte {
 	r.eachComponent(func(name string, val []byte, present bool) {
 		if present {
 			dst = append(dst, ' ')
@@ -247,17 +317,19 @@ func appendText(dst []byte, r record) []byte {
 			dst = strconv.AppendQuote(dst, asString(val))
 		}
 	})
-	if r.hasComponents() && r.uri.HostType() != fasturi.HostNone {
+	if r.uri.HostType() != fasturi.HostNone {
 		dst = append(dst, " host_type="...)
 		dst = append(dst, r.uri.HostType().String()...)
 	}
-	if !r.uri.Valid() {
-		dst = append(dst, ": "...)
-		dst = append(dst, r.kind.Message()...)
-		dst = append(dst, " at offset "...)
-		dst = strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
-	}
 	return dst
+}
+
+// appendTextError appends what is wrong with an invalid line, and where.
+func appendTextError(dst []byte, kind fasturi.ErrorKind, off int) []byte {
+	dst = append(dst, ": "...)
+	dst = append(dst, kind.Message()...)
+	dst = append(dst, " at offset "...)
+	return strconv.AppendInt(dst, int64(off), 10)
 }
 
 // asString views b as a string without copying, for formatting calls that

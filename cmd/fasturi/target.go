@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/fasturi/fasturi"
+)
+
+// targetSynopsis is the command line of target, for both usage messages.
+const targetSynopsis = "fasturi target [-json] [-q] [FILE...]"
+
+// A targetRecord is the result for one line of target: a request line, or a
+// method and a request-target.
+type targetRecord struct {
+	in      []byte
+	method  []byte
+	target  record // the request-target: its in is a part of in
+	form    fasturi.TargetForm
+	version []byte // nil when the line has none
+	kind    fasturi.ErrorKind
+	off     int // of the error, in in
+}
+
+// valid reports whether the line is a request line or a method and a
+// request-target that the method allows.
+func (r *targetRecord) valid() bool { return r.kind == 0 }
+
+// newTargetRecord parses line: with exactly one space, as a method and a
+// request-target (RFC 9112 section 3.2); otherwise as a whole request line
+// (section 3), which has two spaces and an HTTP-version, and which gives
+// every other line its error (no space, a doubled one, a tab...).
+func newTargetRecord(line []byte) targetRecord {
+	r := targetRecord{in: line}
+	sp := bytes.IndexByte(line, ' ')
+	if sp < 0 || bytes.IndexByte(line[sp+1:], ' ') >= 0 {
+		rl, err := fasturi.ParseRequestLineString(asString(line))
+		if err != nil {
+			r.kind, r.off = errorKind(err), rl.ErrorOffset()
+			return r
+		}
+		t := len(rl.Method) + 1
+		e := t + len(rl.Target.String())
+		r.method, r.version = line[:t-1], line[e+1:]
+		r.target = record{in: line[t:e], uri: rl.Target}
+		r.form = rl.Form
+		return r
+	}
+	// ParseRequestTarget takes the method as it is; the request line's
+	// rule for it is checked here, with the same error.
+	if i := methodError(line[:sp]); i >= 0 {
+		r.kind, r.off = fasturi.ErrInvalidMethod, i
+		return r
+	}
+	u, form, err := fasturi.ParseRequestTarget(asString(line[:sp]), line[sp+1:])
+	if err != nil {
+		r.kind, r.off = errorKind(err), sp+1+u.ErrorOffset()
+		return r
+	}
+	r.method = line[:sp]
+	r.target = record{in: line[sp+1:], uri: u}
+	r.form = form
+	return r
+}
+
+// errorKind returns the kind of a library error. The library returns only
+// ErrorKind values; anything else still makes the line invalid.
+func errorKind(err error) fasturi.ErrorKind {
+	if k, ok := err.(fasturi.ErrorKind); ok && k != 0 {
+		return k
+	}
+	return fasturi.ErrInvalidRequestLine
+}
+
+// tchar marks the bytes of a token (RFC 9110 section 5.6.2), which a method
+// is made of (section 9.1).
+var tchar = func() (t [256]bool) {
+	for _, c := range []byte(alphaDigit + "!#$%&'*+-.^_`|~") {
+		t[c] = true
+	}
+	return t
+}()
+
+// methodError returns -1 when m is a token, and otherwise the offset of
+// its first byte that is not a token's, or 0 for an empty m: where
+// fasturi.ParseRequestLine reports ErrInvalidMethod.
+func methodError(m []byte) int {
+	if len(m) == 0 {
+		return 0
+	}
+	for i, c := range m {
+		if !tchar[c] {
+			return i
+		}
+	}
+	return -1
+}
+
+// targetLine returns the lineFunc of target in the given format.
+func targetLine(format func([]byte, targetRecord) []byte) lineFunc {
+	return func(dst, line []byte) ([]byte, bool) {
+		r := newTargetRecord(line)
+		return format(dst, r), r.valid()
+	}
+}
+
+// appendTargetJSON appends the record as one JSON object: in, valid, then
+// method, target, form, version (when the line has one), the components
+// and host_type as parse writes them, and the facts; or error and offset.
+func appendTargetJSON(dst []byte, r targetRecord) []byte {
+	dst = appendJSONIn(dst, r.in)
+	if !r.valid() {
+		dst = append(dst, `,"valid":false,`...)
+		return append(appendJSONError(dst, r.kind, r.off), '}')
+	}
+	dst = append(dst, `,"valid":true,"method":`...)
+	dst = appendJSONString(dst, r.method)
+	dst = append(dst, `,"target":`...)
+	dst = appendJSONString(dst, r.target.in)
+	dst = append(dst, `,"form":"`...)
+	dst = append(dst, r.form.String()...)
+	dst = append(dst, '"')
+	if r.version != nil {
+		dst = append(dst, `,"version":`...)
+		dst = appendJSONString(dst, r.version)
+	}
+	dst = appendJSONComponents(dst, r.target)
+	dst = appendJSONFacts(dst, r.target.uri)
+	return append(dst, '}')
+}
+
+// appendTargetText appends the record as a line for people, as parse does:
+// the verdict, the input quoted, then the method, target, form, version and
+// components, or the error.
+func appendTargetText(dst []byte, r targetRecord) []byte {
+	if !r.valid() {
+		dst = append(dst, "invalid "...)
+		dst = strconv.AppendQuote(dst, asString(r.in))
+		return appendTextError(dst, r.kind, r.off)
+	}
+	dst = append(dst, "valid   "...)
+	dst = strconv.AppendQuote(dst, asString(r.in))
+	dst = append(dst, " method="...)
+	dst = strconv.AppendQuote(dst, asString(r.method))
+	dst = append(dst, " target="...)
+	dst = strconv.AppendQuote(dst, asString(r.target.in))
+	dst = append(dst, " form="...)
+	dst = append(dst, r.form.String()...)
+	if r.version != nil {
+		dst = append(dst, " version="...)
+		dst = strconv.AppendQuote(dst, asString(r.version))
+	}
+	return appendTextComponents(dst, r.target)
+}
+
+func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("target", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "write one JSON object per line")
+	quiet := fs.Bool("q", false, "no summary or progress on standard error")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage:\n\n  "+targetSynopsis+"\n\n"+targetAbout+"\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	format := appendTargetText
+	if *jsonOut {
+		format = appendTargetJSON
+	}
+	return runLines(fs.Args(), targetLine(format), "", *quiet, stdin, stdout, stderr)
+}
+
+// targetAbout is what target's usage says before the flags.
+const targetAbout = `Parse the HTTP request line on each line of each FILE (standard input if
+none, or for -) and write one record per line, in input order. A line is
+"METHOD request-target HTTP-version" with one space between the parts
+(RFC 9112 section 3), or "METHOD request-target" alone. The method decides
+the form of the target (section 3.2): authority-form (host:port) for CONNECT
+only, "*" for OPTIONS only, and otherwise origin-form (/path?query) or
+absolute-form (an absolute URI); none has a fragment.
+
+Without -json, each record is a line of text, as parse writes. With -json,
+a valid line gives
+  {"in":...,"valid":true,"method":...,"target":...,"form":...,"version":...,
+   <the components, host_type and facts, as parse -json writes them>}
+where form is origin, absolute, authority or asterisk, and version is there
+only when the line has one; an invalid line gives
+  {"in":...,"valid":false,"error":"<message>","offset":N}
+with the offset of the byte at fault in the line. "in_hex" follows "in"
+when the line is not UTF-8.
+`
