@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/textproto"
+	"sync"
+)
+
+// net/http's server removes the Host header field from Request.Header, and
+// for an absolute-form target sets Request.Host to the target's authority
+// (RFC 9112 section 3.2.2 has a server ignore the header then). A handler
+// never sees the header of such a request, which -refuse-host-mismatch
+// compares with the target; http.ReadRequest drops it too. So, with that
+// flag, the listener tees the bytes that the server reads from each
+// connection into a second reader, which reads the same stream with
+// http.ReadRequest, and the Host header from the bytes of each request's
+// head with net/textproto, as ReadRequest does before it drops it. The same
+// code frames the bodies on both sides, so both read the same requests in
+// the same order, with no second opinion on where one request ends. Each
+// handler takes the header of its request from the connection's queue, and
+// checks that the request line matches its own.
+
+// A hostHeader is the Host header field of a request as it came.
+type hostHeader struct {
+	value   string
+	present bool // the request had one
+	known   bool // the header was read; false when the reader failed
+}
+
+// headerListener is a listener whose connections keep the Host headers of
+// their requests for the handler (see headerConn).
+type headerListener struct{ net.Listener }
+
+func (l headerListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	pr, pw := io.Pipe()
+	hc := &headerConn{Conn: c, tee: pw, heads: &headQueue{signal: make(chan struct{}, 1)}}
+	go hc.heads.read(pr)
+	return hc, nil
+}
+
+// headerConn is a connection that writes what it reads into tee, which
+// heads reads requests from.
+type headerConn struct {
+	net.Conn
+	tee   *io.PipeWriter
+	heads *headQueue
+}
+
+// Read reads from the connection, and returns once tee has taken the bytes
+// too, so that a request's head is in the queue, or on its way, before the
+// server can parse it. The server reads a connection from one goroutine at
+// a time, so writes to tee keep the order of the stream.
+func (c *headerConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		// An error means the reader has stopped, and the queue says so.
+		c.tee.Write(p[:n])
+	}
+	if err == io.EOF {
+		// Timeouts are not the end: the server sets a past deadline to
+		// stop a read it no longer needs, and reads on after it.
+		c.tee.Close()
+	}
+	return n, err
+}
+
+func (c *headerConn) Close() error {
+	c.tee.Close()
+	return c.Conn.Close()
+}
+
+// connKey is the context key of a request's *headerConn.
+type connKey struct{}
+
+// withHeaderConn is a Server.ConnContext that puts c, when it is a
+// *headerConn, in the context of the requests it carries.
+func withHeaderConn(ctx context.Context, c net.Conn) context.Context {
+	if hc, ok := c.(*headerConn); ok {
+		return context.WithValue(ctx, connKey{}, hc)
+	}
+	return ctx
+}
+
+// takeHostHeader returns the Host header of r, which must be served from a
+// headerListener. Every request on such a connection must take its own,
+// in order: the server calls the handler once per request read, and a
+// request it answers itself (a malformed one) is the connection's last.
+func takeHostHeader(r *http.Request) hostHeader {
+	hc, ok := r.Context().Value(connKey{}).(*headerConn)
+	if !ok {
+		return hostHeader{}
+	}
+	h, ok := hc.heads.next(r.Context())
+	if !ok || h.method != r.Method || h.target != r.RequestURI {
+		return hostHeader{} // not this request's: trust none
+	}
+	return h.host
+}
+
+// A head is what the queue keeps of a request.
+type head struct {
+	method, target string
+	host           hostHeader
+}
+
+// headQueue holds the heads of the requests on one connection that no
+// handler has taken yet. It is unbounded, so that its reader never waits
+// for a handler, and the server never waits for its reader; it holds no
+// more heads than the server has read ahead.
+type headQueue struct {
+	mu     sync.Mutex
+	heads  []head
+	done   bool
+	signal chan struct{} // a head was added, or the reader stopped
+}
+
+// read reads requests from r, as net/http's server reads them from the
+// connection, and queues their heads until r ends or holds something
+// that is not a request.
+func (q *headQueue) read(r *io.PipeReader) {
+	defer q.stop()
+	rec := &recorder{r: r}
+	br := bufio.NewReader(rec)
+	afterPOST := false
+	for {
+		if afterPOST {
+			// As the server does: it skips up to four CR or LF bytes after
+			// a POST, which some old clients send after the body.
+			peek, _ := br.Peek(4)
+			n := 0
+			for n < len(peek) && (peek[n] == '\r' || peek[n] == '\n') {
+				n++
+			}
+			br.Discard(n)
+		}
+		rec.consumed(br)
+		req, err := http.ReadRequest(br)
+		if err != nil {
+			r.CloseWithError(err)
+			return
+		}
+		// ReadRequest drops the Host header too, but reads no more of the
+		// stream than the head: the header is read again from its bytes,
+		// with the same textproto code.
+		host, err := hostField(rec.buf[:len(rec.buf)-br.Buffered()])
+		if err != nil {
+			r.CloseWithError(err)
+			return
+		}
+		q.push(head{method: req.Method, target: req.RequestURI, host: host})
+		afterPOST = req.Method == "POST"
+		if err := discard(req.Body, rec, br); err != nil {
+			r.CloseWithError(err)
+			return
+		}
+	}
+}
+
+// hostField returns the Host header field of the request head h.
+func hostField(h []byte) (hostHeader, error) {
+	tp := textproto.NewReader(bufio.NewReader(bytes.NewReader(h)))
+	if _, err := tp.ReadLine(); err != nil {
+		return hostHeader{}, err
+	}
+	m, err := tp.ReadMIMEHeader()
+	if err != nil {
+		return hostHeader{}, err
+	}
+	v := m["Host"]
+	if len(v) == 0 {
+		return hostHeader{known: true}, nil
+	}
+	return hostHeader{value: v[0], present: true, known: true}, nil
+}
+
+// discard reads body to its end, forgetting what rec keeps of it as it
+// goes.
+func discard(body io.Reader, rec *recorder, br *bufio.Reader) error {
+	var buf [4096]byte
+	for {
+		_, err := body.Read(buf[:])
+		rec.consumed(br)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// A recorder keeps the bytes read through it, from the start of what br,
+// the bufio.Reader that reads it, has not yet returned.
+type recorder struct {
+	r   io.Reader
+	buf []byte
+}
+
+func (rc *recorder) Read(p []byte) (int, error) {
+	n, err := rc.r.Read(p)
+	rc.buf = append(rc.buf, p[:n]...)
+	return n, err
+}
+
+// consumed forgets the bytes that br has returned; those it holds stay.
+func (rc *recorder) consumed(br *bufio.Reader) {
+	n := copy(rc.buf, rc.buf[len(rc.buf)-br.Buffered():])
+	rc.buf = rc.buf[:n]
+}
+
+func (q *headQueue) push(h head) {
+	q.mu.Lock()
+	q.heads = append(q.heads, h)
+	q.mu.Unlock()
+	q.notify()
+}
+
+func (q *headQueue) stop() {
+	q.mu.Lock()
+	q.done = true
+	q.mu.Unlock()
+	q.notify()
+}
+
+func (q *headQueue) notify() {
+	select {
+	case q.signal <- struct{}{}:
+	default: // one pending signal wakes the one waiter
+	}
+}
+
+// next returns the oldest head in the queue, waiting for it if needed;
+// false when the reader stopped first, or ctx ended. One handler at a time
+// waits: the server serves a connection's requests one after the other.
+func (q *headQueue) next(ctx context.Context) (head, bool) {
+	for {
+		q.mu.Lock()
+		if len(q.heads) > 0 {
+			h := q.heads[0]
+			q.heads = q.heads[1:]
+			q.mu.Unlock()
+			return h, true
+		}
+		done := q.done
+		q.mu.Unlock()
+		if done {
+			return head{}, false
+		}
+		select {
+		case <-q.signal:
+		case <-ctx.Done():
+			return head{}, false
+		}
+	}
+}

@@ -1,0 +1,564 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// seen is what reached the backend of one request.
+type seen struct {
+	method, requestURI, path, rawPath, rawQuery string
+	host, forwardedHost                         string
+	body                                        string
+}
+
+// testBackend records what reaches it, by the X-Test-Id header that each
+// test request carries.
+type testBackend struct {
+	url  *url.URL
+	mu   sync.Mutex
+	seen map[string]seen
+}
+
+func startBackend(t *testing.T) *testBackend {
+	t.Helper()
+	b := &testBackend{seen: map[string]seen{}}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		b.mu.Lock()
+		b.seen[r.Header.Get("X-Test-Id")] = seen{
+			method: r.Method, requestURI: r.RequestURI,
+			path: r.URL.Path, rawPath: r.URL.RawPath, rawQuery: r.URL.RawQuery,
+			host: r.Host, forwardedHost: r.Header.Get("X-Forwarded-Host"),
+			body: string(body),
+		}
+		b.mu.Unlock()
+		io.WriteString(w, "backend\n")
+	}))
+	// Or net/http would answer OPTIONS * itself.
+	srv.Config.DisableGeneralOptionsHandler = true
+	srv.Start()
+	t.Cleanup(srv.Close)
+	b.url, _ = url.Parse(srv.URL)
+	return b
+}
+
+// got returns what reached the backend of the request with the given id.
+func (b *testBackend) got(id string) (seen, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s, ok := b.seen[id]
+	return s, ok
+}
+
+// startProxy starts the proxy to backend with cfg on a loopback port, as
+// main does, and returns its address.
+func startProxy(t *testing.T, backend *url.URL, cfg config) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProxy(backend, cfg)
+	srv := p.newServer()
+	go p.serve(srv, l)
+	t.Cleanup(func() {
+		srv.Close()
+		p.rp.Transport.(*http.Transport).CloseIdleConnections()
+	})
+	return l.Addr().String()
+}
+
+var testID atomic.Int64
+
+// request returns a raw HTTP/1.1 request with a new X-Test-Id, and the id.
+// An empty host sends no Host header.
+func request(method, target, host string) (raw, id string) {
+	id = strconv.FormatInt(testID.Add(1), 10)
+	var b strings.Builder
+	b.WriteString(method + " " + target + " HTTP/1.1\r\n")
+	if host != "" {
+		b.WriteString("Host: " + host + "\r\n")
+	}
+	b.WriteString("X-Test-Id: " + id + "\r\nConnection: close\r\n\r\n")
+	return b.String(), id
+}
+
+// An answer is a response as the client read it.
+type answer struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// exchange writes raw to the proxy at addr, on a connection of its own,
+// and reads the responses, one per request that raw holds.
+func exchange(t *testing.T, addr, raw string, requests int) []answer {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.WriteString(conn, raw); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	var as []answer
+	for range requests {
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("response %d of %q: %v", len(as)+1, raw, err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		as = append(as, answer{resp.StatusCode, resp.Header, string(body)})
+	}
+	return as
+}
+
+// want is the outcome of a request: a status and, when it is 200, what
+// reached the backend; with any other status, nothing did.
+type want struct {
+	status int
+	// body is a prefix of the answer's body: the proxy's own answers
+	// name their cause, and net/http's 400 starts with netHTTP400. A
+	// body that ends with "\n" is the whole of it.
+	body string
+	// For a 200: what reached the backend. fwdHost is X-Forwarded-Host,
+	// and "" stands for the Host header that the request sent. The
+	// backend's Host is always its own address.
+	uri, path, rawPath, query, fwdHost string
+}
+
+// netHTTP400 starts the body of a 400 that net/http's server sends
+// itself, before any handler runs.
+const netHTTP400 = "400 Bad Request"
+
+// check sends one request to the proxy at addr and compares the outcome.
+func check(t *testing.T, b *testBackend, addr, method, target, host string, w want) {
+	t.Helper()
+	raw, id := request(method, target, host)
+	a := exchange(t, addr, raw, 1)[0]
+	got, reached := b.got(id)
+	if a.status != w.status {
+		t.Errorf("%s %q: status %d, want %d (body %q)", method, target, a.status, w.status, a.body)
+	}
+	if !strings.HasPrefix(a.body, w.body) {
+		t.Errorf("%s %q: body %q, want it to start with %q", method, target, a.body, w.body)
+	}
+	if w.status != http.StatusOK {
+		if reached {
+			t.Errorf("%s %q: reached the backend as %+v", method, target, got)
+		}
+		return
+	}
+	if !reached {
+		t.Fatalf("%s %q: nothing reached the backend", method, target)
+	}
+	fwdHost := w.fwdHost
+	if fwdHost == "" {
+		fwdHost = host
+	}
+	want := seen{method: method, requestURI: w.uri, path: w.path, rawPath: w.rawPath, rawQuery: w.query,
+		host: b.url.Host, forwardedHost: fwdHost}
+	if got != want {
+		t.Errorf("%s %q reached the backend as\n\t%+v\nwant\n\t%+v", method, target, got, want)
+	}
+}
+
+// all turns on every policy flag but -normalize.
+var all = config{
+	refuseUserinfo:     true,
+	refuseLegacyIPv4:   true,
+	refuseEncodedSlash: true,
+	refuseUnderflow:    true,
+	refuseHostMismatch: true,
+}
+
+// ok is the outcome of a request forwarded with its target as written.
+func ok(uri, path, rawPath, query string) want {
+	return want{status: http.StatusOK, body: "backend\n", uri: uri, path: path, rawPath: rawPath, query: query}
+}
+
+// okFwd is ok for an absolute-form target, whose authority goes on in
+// X-Forwarded-Host.
+func okFwd(uri, path, rawPath, query, fwdHost string) want {
+	w := ok(uri, path, rawPath, query)
+	w.fwdHost = fwdHost
+	return w
+}
+
+func bad(body string) want { return want{status: http.StatusBadRequest, body: body} }
+func refused(rule string) want {
+	return want{status: http.StatusForbidden, body: "refused by -" + rule + ": "}
+}
+
+// targetTests are requests and their outcomes with every policy flag off
+// and, where one applies, with all on. Each names what it tests.
+var targetTests = []struct {
+	name, method, target, host string
+	off                        want
+	on                         *want // nil: as off
+}{
+	// RFC 9112 section 3.2: the forms, by method.
+	{"origin-form", "GET", "/a/b?x=1&y=2", "example.com",
+		ok("/a/b?x=1&y=2", "/a/b", "", "x=1&y=2"), nil},
+	{"origin-form keeps sub-delims unencoded", "GET", "/a!b$c&d'e(f)g*h+i,j;k=l:m@n", "example.com",
+		ok("/a!b$c&d'e(f)g*h+i,j;k=l:m@n", "/a!b$c&d'e(f)g*h+i,j;k=l:m@n", "/a!b$c&d'e(f)g*h+i,j;k=l:m@n", ""), nil},
+	{"empty query stays", "GET", "/p?", "example.com",
+		ok("/p?", "/p", "", ""), nil},
+	{"query as written", "GET", "/p?a=1;b=2&c=%2f+d&e", "example.com",
+		ok("/p?a=1;b=2&c=%2f+d&e", "/p", "", "a=1;b=2&c=%2f+d&e"), nil},
+	{"absolute-form", "GET", "http://example.com/p?q=1", "example.com",
+		okFwd("/p?q=1", "/p", "", "q=1", "example.com"), nil},
+	{"absolute-form, empty path", "GET", "http://example.com", "example.com",
+		okFwd("/", "/", "", "", "example.com"), nil},
+	{"absolute-form, empty path and a query", "GET", "http://example.com?q", "example.com",
+		okFwd("/?q", "/", "", "q", "example.com"), nil},
+	{"absolute-form, port", "GET", "http://example.com:8080/p", "example.com:8080",
+		okFwd("/p", "/p", "", "", "example.com:8080"), nil},
+	{"absolute-form, empty port", "GET", "http://example.com:/p", "example.com",
+		okFwd("/p", "/p", "", "", "example.com"), nil},
+	{"absolute-form, IPv6", "GET", "http://[::1]:8080/p", "[::1]:8080",
+		okFwd("/p", "/p", "", "", "[::1]:8080"), nil},
+	{"absolute-form, https", "GET", "https://example.com/p", "example.com",
+		okFwd("/p", "/p", "", "", "example.com"), nil},
+	{"absolute-form, case kept", "GET", "HTTP://Example.COM/p", "Example.COM",
+		okFwd("/p", "/p", "", "", "Example.COM"), nil},
+	{"absolute-form, not http", "GET", "ftp://example.com/f", "example.com",
+		bad("absolute-form target is not an http or https URI with a host\n"), nil},
+	{"absolute-form, no authority", "GET", "http:/p", "example.com",
+		bad("absolute-form target is not an http or https URI with a host\n"), nil},
+	{"absolute-form, empty host", "GET", "http:///p", "example.com",
+		bad("absolute-form target is not an http or https URI with a host\n"), nil},
+	{"absolute-form, opaque", "GET", "urn:isbn:0451450523", "example.com",
+		bad("absolute-form target is not an http or https URI with a host\n"), nil},
+	{"absolute-form, relative", "GET", "example.com/p", "example.com",
+		bad(netHTTP400), nil},
+	{"CONNECT, authority-form", "CONNECT", "example.com:443", "example.com:443",
+		want{status: http.StatusMethodNotAllowed, body: "CONNECT is not proxied"}, nil},
+	{"CONNECT, IPv6", "CONNECT", "[::1]:443", "[::1]:443",
+		want{status: http.StatusMethodNotAllowed, body: "CONNECT is not proxied"}, nil},
+	{"CONNECT without a port", "CONNECT", "example.com", "example.com",
+		bad(`fasturi: request-target form not allowed: unexpected end of input at offset 11 in "example.com"` + "\n"), nil},
+	{"CONNECT with an empty port", "CONNECT", "example.com:", "example.com",
+		bad(`fasturi: request-target form not allowed: unexpected end of input at offset 12 in "example.com:"` + "\n"), nil},
+	{"CONNECT with userinfo", "CONNECT", "u@example.com:443", "example.com:443",
+		bad(`fasturi: request-target form not allowed: '@' at offset 1 in "u@example.com:443"` + "\n"), nil},
+	{"CONNECT, origin-form", "CONNECT", "/p", "example.com",
+		bad(`fasturi: request-target form not allowed: '/' at offset 0 in "/p"` + "\n"), nil},
+	{"CONNECT, absolute-form", "CONNECT", "http://example.com:443/", "example.com",
+		bad(`fasturi: request-target form not allowed: '/' at offset 5 in "http://example.com:443/"` + "\n"), nil},
+	{"OPTIONS *", "OPTIONS", "*", "example.com",
+		ok("*", "*", "", ""), nil},
+	{"OPTIONS, origin-form", "OPTIONS", "/p", "example.com",
+		ok("/p", "/p", "", ""), nil},
+	{"GET *", "GET", "*", "example.com",
+		bad(`fasturi: request-target form not allowed: '*' at offset 0 in "*"` + "\n"), nil},
+	{"OPTIONS *x", "OPTIONS", "*x", "example.com",
+		bad(netHTTP400), nil},
+	{"fragment", "GET", "/a#b", "example.com",
+		bad(`fasturi: request-target form not allowed: '#' at offset 2 in "/a#b"` + "\n"), nil},
+	{"fragment, absolute-form", "GET", "http://example.com/a#b", "example.com",
+		bad(`fasturi: request-target form not allowed: '#' at offset 20 in "http://example.com/a#b"` + "\n"), nil},
+	{"//x/y is a path", "GET", "//x/y", "example.com",
+		ok("//x/y", "//x/y", "", ""), nil},
+	{"///x is a path", "GET", "///x", "example.com",
+		ok("///x", "///x", "", ""), nil},
+	{"//x/y path of an absolute-form", "GET", "http://example.com//x/y", "example.com",
+		okFwd("//x/y", "//x/y", "", "", "example.com"), nil},
+
+	// DESIGN.md's security rules: the confusions.
+	{"backslash", "GET", `/a\b`, "example.com",
+		bad(`fasturi: invalid path: '\\' at offset 2 in "/a\\b"` + "\n"), nil},
+	{"backslash first", "GET", `/\evil.example/`, "example.com",
+		bad(`fasturi: invalid path: '\\' at offset 1 in "/\\evil.example/"` + "\n"), nil},
+	{"backslash in the authority", "GET", `http://example.com\@evil.example/`, "example.com",
+		bad(netHTTP400), nil},
+	{"# ends the authority", "GET", "http://a#@b/", "b",
+		bad(netHTTP400), nil},
+	{"# ends the authority, no path", "GET", "http://a#@b", "b",
+		bad(netHTTP400), nil},
+	{"%2F", "GET", "/a%2Fb", "example.com",
+		ok("/a%2Fb", "/a/b", "/a%2Fb", ""), ptr(refused("refuse-encoded-slash"))},
+	{"%2f", "GET", "/a%2fb", "example.com",
+		ok("/a%2fb", "/a/b", "/a%2fb", ""), ptr(refused("refuse-encoded-slash"))},
+	{"%5C", "GET", "/a%5Cb", "example.com",
+		ok("/a%5Cb", `/a\b`, "", ""), ptr(refused("refuse-encoded-slash"))},
+	{"%5c", "GET", "/a%5cb", "example.com",
+		ok("/a%5cb", `/a\b`, "/a%5cb", ""), ptr(refused("refuse-encoded-slash"))},
+	{"%2F in an absolute-form", "GET", "http://example.com/a%2Fb", "example.com",
+		okFwd("/a%2Fb", "/a/b", "/a%2Fb", "", "example.com"), ptr(refused("refuse-encoded-slash"))},
+	{"%2F in the query is not in the path", "GET", "/a?b=%2F", "example.com",
+		ok("/a?b=%2F", "/a", "", "b=%2F"), nil},
+	{"%252F is no slash", "GET", "/a%252Fb", "example.com",
+		ok("/a%252Fb", "/a%2Fb", "", ""), nil},
+	{"%3F is no slash", "GET", "/a%3Fb", "example.com",
+		ok("/a%3Fb", "/a?b", "", ""), nil},
+	{"userinfo", "GET", "http://trusted.example@evil.example/", "evil.example",
+		okFwd("/", "/", "", "", "evil.example"), ptr(refused("refuse-userinfo"))},
+	{"userinfo with a password", "GET", "http://u:p@example.com/", "example.com",
+		okFwd("/", "/", "", "", "example.com"), ptr(refused("refuse-userinfo"))},
+	{"second @", "GET", "http://a@b@example.com/", "example.com",
+		bad(`fasturi: invalid host: '@' at offset 10 in "http://a@b@example.com/"` + "\n"), nil},
+	{"legacy IPv4 0x7f.1", "GET", "http://0x7f.1/", "0x7f.1",
+		okFwd("/", "/", "", "", "0x7f.1"), ptr(refused("refuse-legacy-ipv4"))},
+	{"legacy IPv4 0177.0.0.1", "GET", "http://0177.0.0.1/", "0177.0.0.1",
+		okFwd("/", "/", "", "", "0177.0.0.1"), ptr(refused("refuse-legacy-ipv4"))},
+	{"legacy IPv4 2130706433", "GET", "http://2130706433/", "2130706433",
+		okFwd("/", "/", "", "", "2130706433"), ptr(refused("refuse-legacy-ipv4"))},
+	{"legacy IPv4 127.1", "GET", "http://127.1:8080/", "127.1:8080",
+		okFwd("/", "/", "", "", "127.1:8080"), ptr(refused("refuse-legacy-ipv4"))},
+	{"dotted-decimal IPv4", "GET", "http://127.0.0.1/", "127.0.0.1",
+		okFwd("/", "/", "", "", "127.0.0.1"), nil},
+	{"legacy IPv4 in the Host header", "GET", "/", "0x7f.1",
+		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
+	{"legacy IPv4 in the Host header, port", "GET", "/", "127.1:8080",
+		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
+	{"dotted-decimal IPv4 in the Host header", "GET", "/", "127.0.0.1:8080",
+		ok("/", "/", "", ""), nil},
+	{"..", "GET", "/../etc/passwd", "example.com",
+		ok("/../etc/passwd", "/../etc/passwd", "", ""), ptr(refused("refuse-underflow"))},
+	{".. after a segment", "GET", "/a/../../etc/passwd", "example.com",
+		ok("/a/../../etc/passwd", "/a/../../etc/passwd", "", ""), ptr(refused("refuse-underflow"))},
+	{"%2e%2e", "GET", "/%2e%2e/etc/passwd", "example.com",
+		ok("/%2e%2e/etc/passwd", "/../etc/passwd", "/%2e%2e/etc/passwd", ""), ptr(refused("refuse-underflow"))},
+	{".%2E", "GET", "/.%2E/etc/passwd", "example.com",
+		ok("/.%2E/etc/passwd", "/../etc/passwd", "/.%2E/etc/passwd", ""), ptr(refused("refuse-underflow"))},
+	{".. in an absolute-form", "GET", "http://example.com/../x", "example.com",
+		okFwd("/../x", "/../x", "", "", "example.com"), ptr(refused("refuse-underflow"))},
+	{".. within the root", "GET", "/a/b/../c", "example.com",
+		ok("/a/b/../c", "/a/b/../c", "", ""), nil},
+	{"%0D%0A", "GET", "/a%0D%0Ab", "example.com",
+		ok("/a%0D%0Ab", "/a\r\nb", "", ""), nil},
+	{"%0d%0a in the query", "GET", "/p?x=%0d%0aSet-Cookie:%20a=b", "example.com",
+		ok("/p?x=%0d%0aSet-Cookie:%20a=b", "/p", "", "x=%0d%0aSet-Cookie:%20a=b"), nil},
+	{"%00", "GET", "/a%00b", "example.com",
+		ok("/a%00b", "/a\x00b", "", ""), nil},
+	{"raw byte >= 0x80", "GET", "/caf\xc3\xa9", "example.com",
+		bad("fasturi: invalid path: byte 0xc3 at offset 4 in \"/caf\xc3\xa9\"\n"), nil},
+	{"raw 0xff in the query", "GET", "/p?q=\xff", "example.com",
+		bad(`fasturi: invalid query: byte 0xff at offset 5 in "/p?q=\xff"` + "\n"), nil},
+	{"raw byte >= 0x80 in the host", "GET", "http://b\xc3\xbccher.example/", "example.com",
+		bad("fasturi: invalid host: byte 0xc3 at offset 8 in \"http://b\xc3\xbccher.example/\"\n"), nil},
+	{"[ in the path", "GET", "/a[b]", "example.com",
+		bad(`fasturi: invalid path: '[' at offset 2 in "/a[b]"` + "\n"), nil},
+	{"[ in the query", "GET", "/p?q=[1]", "example.com",
+		bad(`fasturi: invalid query: '[' at offset 5 in "/p?q=[1]"` + "\n"), nil},
+	{"[ in a reg-name", "GET", "http://a[b]/", "example.com",
+		bad(netHTTP400), nil},
+	{"text after ]", "GET", "http://[::1]x/", "example.com",
+		bad(netHTTP400), nil},
+	{"bad percent-encoding", "GET", "/a%zz", "example.com",
+		bad(netHTTP400), nil},
+	{"bad percent-encoding in the query", "GET", "/p?q=%zz", "example.com",
+		bad(`fasturi: invalid percent-encoding: 'z' at offset 6 in "/p?q=%zz"` + "\n"), nil},
+	{"bad percent-encoding in a reg-name", "GET", "http://a%zz/", "example.com",
+		bad(netHTTP400), nil},
+	{"space", "GET", "/a b", "example.com",
+		bad(netHTTP400), nil},
+	{"%20", "GET", "/a%20b", "example.com",
+		ok("/a%20b", "/a b", "", ""), nil},
+	{"tab", "GET", "/a\tb", "example.com",
+		bad(netHTTP400), nil},
+	{"raw CR", "GET", "/a\rb", "example.com",
+		bad(netHTTP400), nil},
+	{"raw NUL", "GET", "/a\x00b", "example.com",
+		bad(netHTTP400), nil},
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestTargets(t *testing.T) {
+	b := startBackend(t)
+	off, on := startProxy(t, b.url, config{}), startProxy(t, b.url, all)
+	for _, tt := range targetTests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, b, off, tt.method, tt.target, tt.host, tt.off)
+			w := tt.off
+			if tt.on != nil {
+				w = *tt.on
+			}
+			check(t, b, on, tt.method, tt.target, tt.host, w)
+		})
+	}
+}
+
+// TestAllow checks the Allow header of the 405 to CONNECT.
+func TestAllow(t *testing.T) {
+	b := startBackend(t)
+	raw, _ := request("CONNECT", "example.com:443", "example.com:443")
+	a := exchange(t, startProxy(t, b.url, config{}), raw, 1)[0]
+	if a.status != http.StatusMethodNotAllowed || a.header.Get("Allow") != allow {
+		t.Errorf("CONNECT: %d, Allow %q", a.status, a.header.Get("Allow"))
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	b := startBackend(t)
+	norm := startProxy(t, b.url, config{normalize: true})
+	strict := startProxy(t, b.url, config{normalize: true, refuseUnderflow: true})
+	for _, tt := range []struct {
+		method, target string
+		want           want
+	}{
+		{"GET", "/a/./b/../c", ok("/a/c", "/a/c", "", "")},
+		{"GET", "/%7euser/%7Ebin", ok("/~user/~bin", "/~user/~bin", "", "")},
+		{"GET", "/a%2Fb", ok("/a%2Fb", "/a/b", "/a%2Fb", "")},
+		{"GET", "/a%2fb", ok("/a%2Fb", "/a/b", "/a%2Fb", "")},
+		{"GET", "/a%5cb", ok("/a%5Cb", `/a\b`, "", "")},
+		{"GET", "/a/%2E%2E/b", ok("/b", "/b", "", "")},
+		{"GET", "/p?q=%7e%2f&r=a+b", ok("/p?q=~%2F&r=a+b", "/p", "", "q=~%2F&r=a+b")},
+		{"GET", "/p?", ok("/p?", "/p", "", "")},
+		{"GET", "//x/y", ok("//x/y", "//x/y", "", "")},
+		{"GET", "//x/../y", ok("/.//y", "/.//y", "", "")},
+		{"GET", "http://EXAMPLE.com:80/a/../b?x", okFwd("/b?x", "/b", "", "x", "example.com")},
+		{"GET", "http://example.com:080", okFwd("/", "/", "", "", "example.com")},
+		{"GET", "http://example.com:08080/p", okFwd("/p", "/p", "", "", "example.com:8080")},
+		{"GET", "HTTPS://Example.com:443?q", okFwd("/?q", "/", "", "q", "example.com")},
+		{"GET", "http://u@Example.com/a/./b", okFwd("/a/b", "/a/b", "", "", "example.com")},
+		{"OPTIONS", "*", ok("*", "*", "", "")},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			check(t, b, norm, tt.method, tt.target, "example.com", tt.want)
+		})
+	}
+	// A ".." above the root is dropped (RFC 3986 section 5.2.4), unless
+	// refused.
+	for _, target := range []string{"/../x", "/%2e%2E/x", "http://example.com/a/../../x"} {
+		t.Run(target, func(t *testing.T) {
+			w := ok("/x", "/x", "", "")
+			if strings.HasPrefix(target, "http:") {
+				w.fwdHost = "example.com"
+			}
+			check(t, b, norm, "GET", target, "example.com", w)
+			check(t, b, strict, "GET", target, "example.com", refused("refuse-underflow"))
+		})
+	}
+}
+
+// TestBackendPath checks that forwarded paths go under the backend's base
+// path, but for "*".
+func TestBackendPath(t *testing.T) {
+	b := startBackend(t)
+	// Not JoinPath, which makes the empty path "" a relative "base/".
+	based, err := url.Parse(b.url.String() + "/base/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := startProxy(t, based, config{})
+	check(t, b, addr, "GET", "/a%2Fb?q", "example.com", ok("/base/a%2Fb?q", "/base/a/b", "/base/a%2Fb", "q"))
+	check(t, b, addr, "GET", "//x", "example.com", ok("/base//x", "/base//x", "", ""))
+	check(t, b, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
+}
+
+func TestHostMismatch(t *testing.T) {
+	b := startBackend(t)
+	off, on := startProxy(t, b.url, config{}), startProxy(t, b.url, config{refuseHostMismatch: true})
+	fwd := func(fwdHost string) want { return okFwd("/", "/", "", "", fwdHost) }
+	for _, tt := range []struct {
+		target, host string
+		off, on      want
+	}{
+		{"http://a.example/", "a.example", fwd("a.example"), fwd("a.example")},
+		{"http://a.example/", "A.EXAMPLE:80", fwd("a.example"), fwd("a.example")},
+		{"https://a.example/", "a.example:443", fwd("a.example"), fwd("a.example")},
+		{"http://a.example:8080/", "a.example:8080", fwd("a.example:8080"), fwd("a.example:8080")},
+		{"http://a.example/", "b.example", fwd("a.example"), refused("refuse-host-mismatch")},
+		{"http://a.example/", "a.example:8080", fwd("a.example"), refused("refuse-host-mismatch")},
+		{"http://a.example:8080/", "a.example", fwd("a.example:8080"), refused("refuse-host-mismatch")},
+		// net/http's server refuses these Host headers itself.
+		{"http://u@a.example/", "u@a.example", bad(netHTTP400), bad(netHTTP400)},
+		{"http://a.example/", "", bad(netHTTP400), bad(netHTTP400)},
+		// The origin-form has no authority to differ.
+		{"/", "b.example", ok("/", "/", "", ""), ok("/", "/", "", "")},
+	} {
+		t.Run(tt.target+" Host "+tt.host, func(t *testing.T) {
+			check(t, b, off, "GET", tt.target, tt.host, tt.off)
+			check(t, b, on, "GET", tt.target, tt.host, tt.on)
+		})
+	}
+}
+
+// TestHostMismatchPipelined sends requests one after the other on one
+// connection, with bodies that hold what looks like a request head, and
+// checks that each is compared with its own Host header.
+func TestHostMismatchPipelined(t *testing.T) {
+	b := startBackend(t)
+	addr := startProxy(t, b.url, config{refuseHostMismatch: true})
+	fake := "GET http://a.example/ HTTP/1.1\r\nHost: a.example\r\n\r\n"
+	length := "Content-Length: " + strconv.Itoa(len(fake)) + "\r\n"
+	chunked := fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(fake), fake)
+	requests := []struct {
+		raw    string
+		status int
+	}{
+		{"POST http://a.example/1 HTTP/1.1\r\nHost: a.example\r\n" + length + "X-Test-Id: p1\r\n\r\n" + fake, 200},
+		{"GET http://a.example/ HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p2\r\n\r\n", 403},
+		{"POST http://a.example/3 HTTP/1.1\r\nHost: a.example\r\nTransfer-Encoding: chunked\r\nX-Test-Id: p3\r\n\r\n" + chunked +
+			"\r\n", // after a POST, as some old clients send
+			200},
+		{"GET http://a.example/ HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p4\r\n\r\n", 403},
+		// Refused before its body is read: the server reads it on.
+		{"POST http://a.example/ HTTP/1.1\r\nHost: evil.example\r\n" + length + "X-Test-Id: p5\r\n\r\n" + fake, 403},
+		{"GET /6 HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p6\r\n\r\n", 200},
+		{"GET http://a.example/7 HTTP/1.1\r\nHost: a.example:80\r\nX-Test-Id: p7\r\nConnection: close\r\n\r\n", 200},
+	}
+	var raw strings.Builder
+	for _, r := range requests {
+		raw.WriteString(r.raw)
+	}
+	as := exchange(t, addr, raw.String(), len(requests))
+	for i, r := range requests {
+		if as[i].status != r.status {
+			t.Errorf("request %d: %d %q, want %d", i+1, as[i].status, as[i].body, r.status)
+		}
+	}
+	for _, id := range []string{"p1", "p3"} {
+		if got, _ := b.got(id); got.body != fake {
+			t.Errorf("%s: the backend got the body %q", id, got.body)
+		}
+	}
+}
+
+// TestHTTP10 checks an absolute-form request without a Host header, which
+// HTTP/1.0 allows.
+func TestHTTP10(t *testing.T) {
+	b := startBackend(t)
+	raw := "GET http://a.example/ HTTP/1.0\r\nX-Test-Id: h10\r\n\r\n"
+	if a := exchange(t, startProxy(t, b.url, config{}), raw, 1)[0]; a.status != http.StatusOK {
+		t.Errorf("without -refuse-host-mismatch: %d %q", a.status, a.body)
+	}
+	if a := exchange(t, startProxy(t, b.url, config{refuseHostMismatch: true}), raw, 1)[0]; a.status != http.StatusForbidden {
+		t.Errorf("with -refuse-host-mismatch: %d %q", a.status, a.body)
+	}
+}
+
+func TestParseBackend(t *testing.T) {
+	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/#f"} {
+		if _, err := parseBackend(s); err == nil {
+			t.Errorf("parseBackend(%q) accepted it", s)
+		}
+	}
+	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/"} {
+		if _, err := parseBackend(s); err != nil {
+			t.Errorf("parseBackend(%q): %v", s, err)
+		}
+	}
+}
