@@ -156,10 +156,14 @@ func (u *URI) noFragment(k ErrorKind) ErrorKind {
 // parseAbsoluteForm parses u.s as an absolute-URI: a URI with a scheme and
 // without a fragment.
 func (u *URI) parseAbsoluteForm() ErrorKind {
-	s := u.s
+	k := u.parse()
+	if k == 0 && u.HasScheme() {
+		return u.noFragment(0) // the common case, in one parse
+	}
 	// Without a scheme the target is no absolute URI, whatever else it
 	// would be: the first byte that cannot continue a scheme and its ':'
-	// is the error.
+	// is the error. With one, the parse's own error stands.
+	s := u.s
 	i := schemeError(s)
 	if i < 0 {
 		i = len(s)
@@ -167,7 +171,7 @@ func (u *URI) parseAbsoluteForm() ErrorKind {
 	if i == 0 || i == len(s) || s[i] != ':' {
 		return u.fail(ErrTargetForm, i)
 	}
-	return u.noFragment(u.parse())
+	return u.noFragment(k)
 }
 
 // parseAuthorityForm parses u.s as uri-host ":" port, with a port of one
