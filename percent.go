@@ -36,6 +36,9 @@ const (
 // decodes to a '/' that is data, not a delimiter. AppendDecode does not
 // allocate when dst has room for the result, which is never longer than s.
 func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
+	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
+		opts = 0 // most keys and values hold no '+': the quicker path then
+	}
 	if opts != 0 {
 		return appendDecodeOptions(dst, s, opts)
 	}
