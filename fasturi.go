@@ -10,8 +10,8 @@
 // allocates nothing: percent-decoding and -encoding (AppendDecode,
 // AppendEncode), normalization and equivalence (AppendNormalize,
 // Equivalent), reference resolution and its inverse (AppendResolve,
-// AppendRelative), query parameters and path segments as cursors (Params,
-// Segments), hosts and ports as values (URI.Addr, URI.PortNumber,
+// AppendRelative), query parameters, raw or decoded, and path segments as
+// cursors (Params, Segments), hosts and ports as values (URI.Addr, URI.PortNumber,
 // URI.AppendHostPort, LegacyIPv4), the facts a security policy needs
 // (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
 // URI.FTPType, DefaultPort), and HTTP request targets and request lines

@@ -24,6 +24,9 @@ const (
 	subDelims   = "!$&'()*+,;="
 	schemeChars = alphaSet + digitSet + "+-."
 	pathDelims  = "/:@" // the gen-delims that pchar and path allow
+	// queryDelims are the bytes that split and decode a query's parameters
+	// in form encoding (see Params in query.go).
+	queryDelims = "&;=%+"
 )
 
 var classes = []struct {
@@ -111,6 +114,26 @@ func main() {
 	b.WriteString("// bytes are the scanner's stops (see scan.go).\n")
 	fmt.Fprintf(&b, "var pathLoNibble = %#v\n\n", lo)
 	fmt.Fprintf(&b, "var pathHiNibble = %#v\n\n", hi)
+	var queryPlain strings.Builder
+	for c := byte(' '); c < 0x7f; c++ {
+		if strings.IndexByte(queryDelims, c) < 0 {
+			queryPlain.WriteByte(c)
+		}
+	}
+	lo, hi = nibbleTables(queryPlain.String())
+	b.WriteString("// queryPlainLoNibble and queryPlainHiNibble are, in the same form, the\n")
+	b.WriteString("// bytes that a walk over a query's parameters passes over: printable\n")
+	b.WriteString("// ASCII and the space, but for '&', ';', '=', '%' and '+'. queryByte is their\n")
+	b.WriteString("// complement, for the portable scanner.\n")
+	fmt.Fprintf(&b, "var queryPlainLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var queryPlainHiNibble = %#v\n\n", hi)
+	b.WriteString("var queryByte = [256]uint8{\n")
+	for c := 0; c < 256; c++ {
+		if strings.IndexByte(queryPlain.String(), byte(c)) < 0 {
+			fmt.Fprintf(&b, "\t%s: 1,\n", literal(byte(c)))
+		}
+	}
+	b.WriteString("}\n\n")
 	lo, hi = nibbleTables(schemeChars)
 	b.WriteString("// schemeLoNibble and schemeHiNibble are, in the same form, the characters\n")
 	b.WriteString("// of a scheme after its first.\n")

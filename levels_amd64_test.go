@@ -8,8 +8,8 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-// avx2MinLen is the shortest block scanAVX2 takes: its narrowest loads are
-// 16 bytes, and none may start before the block.
+// avx2MinLen is the shortest block the AVX2 kernels take: their narrowest
+// loads are 16 bytes, and none may start before the block.
 const avx2MinLen = 16
 
 // levelKernels returns level l's own scanners, which are exact, or why this
@@ -20,12 +20,12 @@ func levelKernels(l scanLevel) (k kernels, missing string) {
 		if !cpuid.CPU.Supports(cpuid.AVX2) {
 			return k, "this CPU (or OS) has no AVX2"
 		}
-		return kernels{scanAVX2, scanStopsAVX2, scanFirstAVX2, avx2MinLen}, ""
+		return kernels{scanAVX2, scanStopsAVX2, scanFirstAVX2, scanQueryAVX2, avx2MinLen}, ""
 	case levelAVX512:
 		if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.BMI2) {
 			return k, "this CPU (or OS) has no AVX-512 F and BW with BMI2"
 		}
-		return kernels{scanAVX512, scanStopsAVX512, scanFirstAVX512, 0}, ""
+		return kernels{scanAVX512, scanStopsAVX512, scanFirstAVX512, scanQueryAVX512, 0}, ""
 	}
 	return genericKernels, ""
 }

@@ -8,16 +8,18 @@ import (
 )
 
 // kernels are a level's own scanners (see scan.go), for blocks of at least
-// minLen bytes: the special bytes and the stops, exactly, and scanFirst's
-// three masks, the last of which is exact only in its first 16 bits.
+// minLen bytes: the special bytes and the stops, exactly, scanFirst's
+// three masks, the last of which is exact only in its first 16 bits, and
+// scanQuery's stops, exactly.
 type kernels struct {
 	scan, stops func(string) uint64
 	first       func(string) (special, stops, notScheme uint64)
+	query       func(string) uint64
 	minLen      int
 }
 
 // genericKernels are the portable scanner's exact scanners.
-var genericKernels = kernels{scanGeneric, scanStopsGeneric, exactFirstGeneric, 0}
+var genericKernels = kernels{scanGeneric, scanStopsGeneric, exactFirstGeneric, scanQueryGeneric, 0}
 
 // exactFirstGeneric returns the masks of scanFirst's vector kernels.
 func exactFirstGeneric(s string) (special, stops, notScheme uint64) {

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestByteClass checks all 256 bytes of every class against the ABNF.
+// TestByteClass checks all 256 bytes of every class against the ABNF, and
+// queryByte against queryStopDef.
 func TestByteClass(t *testing.T) {
 	classes := []struct {
 		name string
@@ -36,12 +37,19 @@ func TestByteClass(t *testing.T) {
 		if specialByte[c] > 1 {
 			t.Errorf("specialByte[%#02x] = %d, want 0 or 1", c, specialByte[c])
 		}
+		if got, want := queryByte[c] == 1, queryStopDef(byte(c)); got != want {
+			t.Errorf("queryByte[%#02x] = %v, want %v", c, got, want)
+		}
+		if queryByte[c] > 1 {
+			t.Errorf("queryByte[%#02x] = %d, want 0 or 1", c, queryByte[c])
+		}
 	}
 }
 
-// TestNibbleTables checks that the vector scanners' two nibble tables give
-// the complement of specialByte for all 256 bytes, and that no byte >= 0x80
-// is ordinary (the vector code looks such bytes up unmasked, getting 0).
+// TestNibbleTables checks that the vector scanners' nibble tables give the
+// complement of specialByte, and of the query's stops, for all 256 bytes,
+// and that no byte >= 0x80 is ordinary or plain in a query (the vector code
+// looks such bytes up unmasked, getting 0).
 func TestNibbleTables(t *testing.T) {
 	for c := range 256 {
 		got := ordinaryLoNibble[c&15]&ordinaryHiNibble[c>>4] != 0
@@ -50,6 +58,13 @@ func TestNibbleTables(t *testing.T) {
 		}
 		if c >= 0x80 && got {
 			t.Errorf("%#02x >= 0x80 is ordinary", c)
+		}
+		plain := queryPlainLoNibble[c&15]&queryPlainHiNibble[c>>4] != 0
+		if want := !queryStopDef(byte(c)); plain != want {
+			t.Errorf("query nibble tables say %#02x is plain: %v, want %v", c, plain, want)
+		}
+		if c >= 0x80 && plain {
+			t.Errorf("%#02x >= 0x80 is plain in a query", c)
 		}
 	}
 }

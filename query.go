@@ -2,7 +2,7 @@ package fasturi
 
 import (
 	"iter"
-	"strings"
+	"math/bits"
 )
 
 // A QueryOption changes how Params splits a query. Options combine with |;
@@ -30,19 +30,19 @@ const (
 // net/url does: "a&&b" holds two parameters, "&a" and "a&" one each, and
 // "" none.
 //
-// Keys and values are raw, as written: still percent-encoded, '+' not
-// turned into a space. The query is split before anything is decoded
-// (section 2.4), so "%26" and "%3D" are data, never separators. Decode
-// a key or a value with AppendDecode, adding DecodePlusAsSpace for form
-// encoding, where '+' stands for a space:
+// Next and All yield keys and values raw, as written: still
+// percent-encoded, '+' not turned into a space. Decoded yields them
+// decoded, into a caller's buffer; so does AppendDecode, one at a time.
+// Either way the query is split before anything is decoded (section 2.4),
+// so "%26" and "%3D" are data, never separators.
 //
 //	p := fasturi.NewParams("q=go+1%2B1&lang=en", 0, 100)
-//	for k, v := range p.All() {
-//		buf, _, err = fasturi.AppendDecode(buf[:0], v, fasturi.DecodePlusAsSpace)
-//		// k "q", buf "go 1+1"; then k "lang", buf "en"
+//	d := p.Decoded(buf[:0], fasturi.DecodePlusAsSpace)
+//	for k, v := range d.All() {
+//		// k "q", v "go 1+1"; then k "lang", v "en"
 //	}
-//	if p.Err() != nil {
-//		// more than 100 parameters, the first extra one at p.ErrorOffset()
+//	if d.Err() != nil {
+//		// more than 100 parameters, or an invalid percent-encoding, at d.ErrorOffset()
 //	}
 //
 // A limit caps how many parameters are read, against queries made of
@@ -53,10 +53,14 @@ const (
 // do not count.
 //
 // Params is a cursor: a small value that refers to the query and copies
-// nothing. Iterating does not allocate. The zero Params yields nothing.
+// nothing. Iterating does not allocate. The query is walked from one
+// delimiter to the next with the vector scanner's masks, 64 bytes at a
+// time. The zero Params yields nothing.
 type Params struct {
 	s    string // the query
-	pos  int    // offset in s of the next piece; of the parameter past the limit after an error
+	pos  int    // offset in s of the next piece; after an error, the error's offset
+	blk  int    // offset in s of the block that mask covers; -blockSize before the first
+	mask uint64 // the stops (scanQuery) of that block not yet walked past
 	left int    // parameters still allowed; -1: no limit
 	base uint32 // offset of s in the URI's input, for ErrorOffset
 	opts QueryOption
@@ -68,8 +72,11 @@ type Params struct {
 // parameters are yielded, and one more is ErrTooManyParameters; with 0 or
 // less, there is no limit. Error offsets are offsets in query. Unknown
 // option bits are ignored.
-func NewParams(query string, opts QueryOption, limit int) Params {
-	p := Params{s: query, left: -1, opts: opts}
+func NewParams(query string, opts QueryOption, limit int) (p Params) {
+	// Field by field: a composite literal would be built aside and then
+	// copied, and that copy's wide loads wait on the narrow stores that
+	// built it (a store-forwarding stall, longer than a short query's walk).
+	p.s, p.blk, p.left, p.opts = query, -blockSize, -1, opts // no block scanned yet
 	if limit > 0 {
 		p.left = limit
 	}
@@ -82,13 +89,78 @@ func NewParams(query string, opts QueryOption, limit int) Params {
 //
 // u must be valid: otherwise the cursor yields nothing, and its Err and
 // ErrorOffset report u's error kind and offset.
-func (u *URI) Params(opts QueryOption, limit int) Params {
+func (u *URI) Params(opts QueryOption, limit int) (p Params) {
 	if u.errKind != 0 {
-		return Params{pos: int(u.errOff), err: u.errKind}
+		p.pos, p.err = int(u.errOff), u.errKind
+		return p
 	}
-	p := NewParams(u.RawQuery(), opts, limit)
+	p = NewParams(u.RawQuery(), opts, limit)
 	p.base = u.spans[ComponentQuery].Start
 	return p
+}
+
+// Key and value parts of a parameter, as bits of next's result: which of
+// them hold a byte that decoding with the given options changes or
+// refuses.
+const (
+	keyToDecode uint8 = 1 << iota
+	valueToDecode
+)
+
+// next moves past the next parameter and returns its place in the query,
+// s[start:end], split at keyEnd (end when it has no '='), and which of its
+// parts hold bytes that dec makes AppendDecode look at; or ok false when
+// there is none left, or when the limit is reached and another parameter
+// follows (p.err is then set).
+func (p *Params) next(dec DecodeOption) (start, keyEnd, end int, toDecode uint8, ok bool) {
+	s, blk, mask := p.s, p.blk, p.mask
+	for p.err == 0 && p.pos < len(s) {
+		start, keyEnd, end, toDecode = p.pos, -1, len(s), 0
+		part := keyToDecode
+		for {
+			if mask == 0 {
+				if blk+blockSize >= len(s) {
+					break // no stop left: the piece ends the query
+				}
+				blk += blockSize
+				mask = scanQuery(s[blk:])
+				continue
+			}
+			i := blk + bits.TrailingZeros64(mask)
+			mask &= mask - 1
+			switch c := s[i]; {
+			case c == '&' || c == ';' && p.opts&QuerySemicolon != 0:
+				end = i
+			case c == '=' && keyEnd < 0:
+				keyEnd, part = i, valueToDecode
+				continue
+			case c == '%' || c == '+' && dec&DecodePlusAsSpace != 0 || isControl(c) && dec&DecodeNoControls != 0:
+				toDecode |= part
+				continue
+			default: // data: a later '=', ';' or '+' not asked for, a control, a byte >= 0x80
+				continue
+			}
+			break
+		}
+		p.pos = end + 1 // past the separator, or one past the end
+		if start == end {
+			continue // an empty piece
+		}
+		if p.left == 0 {
+			p.err, p.pos = ErrTooManyParameters, start // the parameter that did not fit
+			break
+		}
+		if p.left > 0 {
+			p.left--
+		}
+		if keyEnd < 0 {
+			keyEnd = end
+		}
+		p.blk, p.mask = blk, mask
+		return start, keyEnd, end, toDecode, true
+	}
+	p.blk, p.mask = blk, mask
+	return 0, 0, 0, 0, false
 }
 
 // Next returns the next parameter's key and value, raw (still
@@ -96,42 +168,14 @@ func (u *URI) Params(opts QueryOption, limit int) Params {
 // left, or when the limit has been reached and another parameter follows
 // (see Err).
 func (p *Params) Next() (key, value string, ok bool) {
-	for p.err == 0 && p.pos < len(p.s) {
-		rest := p.s[p.pos:]
-		n := p.pieceLen(rest)
-		if n == 0 {
-			p.pos++ // an empty piece, before a separator
-			continue
-		}
-		if p.left == 0 {
-			p.err = ErrTooManyParameters // p.pos stays on the parameter that did not fit
-			return "", "", false
-		}
-		if p.left > 0 {
-			p.left--
-		}
-		p.pos += n + 1 // past the separator, or one past the end
-		key, value, _ = strings.Cut(rest[:n], "=")
-		return key, value, true
+	start, keyEnd, end, _, ok := p.next(0)
+	if !ok {
+		return "", "", false
 	}
-	return "", "", false
-}
-
-// pieceLen returns the length of the piece that s starts with: the bytes
-// before the first separator.
-func (p *Params) pieceLen(s string) int {
-	if p.opts&QuerySemicolon == 0 {
-		if i := strings.IndexByte(s, '&'); i >= 0 {
-			return i
-		}
-		return len(s)
+	if keyEnd < end {
+		value = p.s[keyEnd+1 : end]
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '&' || s[i] == ';' {
-			return i
-		}
-	}
-	return len(s)
+	return p.s[start:keyEnd], value, true
 }
 
 // All returns an iterator over the remaining parameters, as Next yields
@@ -155,7 +199,7 @@ func (p *Params) All() iter.Seq2[string, string] {
 }
 
 // Err returns nil, or ErrTooManyParameters once Next has met a parameter
-// beyond the limit, or the error kind of the URI the cursor came from when
+// beyond the limit, or the error that made Decoded stop, or the error kind of the URI the cursor came from when
 // that URI is not valid.
 func (p *Params) Err() error {
 	if p.err == 0 {
@@ -165,7 +209,8 @@ func (p *Params) Err() error {
 }
 
 // ErrorOffset returns -1 when Err is nil. Otherwise it returns the offset
-// of the first parameter past the limit, in the query for a cursor from
+// of the first parameter past the limit, or of the byte at fault in a key
+// or value that Decoded could not decode: in the query for a cursor from
 // NewParams and in the URI's input for one from URI.Params; or, for a URI
 // that is not valid, the URI's ErrorOffset.
 func (p *Params) ErrorOffset() int {
@@ -173,4 +218,67 @@ func (p *Params) ErrorOffset() int {
 		return -1
 	}
 	return int(p.base) + p.pos
+}
+
+// Decoded returns an iterator over the remaining parameters, as All
+// yields them, with each key and value percent-decoded as AppendDecode
+// decodes with opts: DecodePlusAsSpace for form encoding, where '+' stands
+// for a space; DecodeNoControls to refuse "%00", "%0D" and the like. It
+// advances p itself, as All does.
+//
+// The iteration appends a copy of the query to buf and decodes each
+// parameter there, in place, when it reaches it: a key or a value with
+// nothing to decode is then already in place and costs nothing more. Keys
+// and values are slices of that copy, which the iteration never writes to
+// again: they stay valid after the loop, each with its own capacity (an
+// append to one never overwrites another), until the caller reuses buf.
+// A buf with len(query) bytes of spare capacity is never reallocated.
+//
+// A key or a value that does not decode ends the iteration, without being
+// yielded: p.Err is then AppendDecode's error, and p.ErrorOffset the
+// offset of the byte at fault.
+//
+// A value cursor that decodes is Next followed by AppendDecode.
+func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte] {
+	return func(yield func(key, value []byte) bool) {
+		if p.err != 0 || p.pos >= len(p.s) {
+			return
+		}
+		off := len(buf)
+		copied := append(buf, p.s...)[off:]
+		for {
+			start, keyEnd, end, toDecode, ok := p.next(opts)
+			if !ok {
+				return
+			}
+			key, value := copied[start:keyEnd:keyEnd], copied[end:end:end]
+			if keyEnd < end {
+				value = copied[keyEnd+1 : end : end]
+			}
+			if toDecode&keyToDecode != 0 {
+				if key, ok = p.decodeInPlace(key, start, opts); !ok {
+					return
+				}
+			}
+			if toDecode&valueToDecode != 0 {
+				if value, ok = p.decodeInPlace(value, keyEnd+1, opts); !ok {
+					return
+				}
+			}
+			if !yield(key, value) {
+				return
+			}
+		}
+	}
+}
+
+// decodeInPlace decodes the query's bytes from offset at on over their
+// copy, raw, and returns the decoded bytes; or, on error, stops p there.
+func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, bool) {
+	out, errAt, err := AppendDecode(raw[:0], p.s[at:at+len(raw)], opts)
+	if err != nil {
+		p.err, p.pos = err.(ErrorKind), at+errAt
+		return nil, false
+	}
+	return out, true
 }

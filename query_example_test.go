@@ -57,6 +57,22 @@ func ExampleParams_All() {
 	// fasturi: too many query parameters at 20
 }
 
+// Decoded yields each key and value decoded, into a copy of the query in
+// the caller's buffer; Err then tells why the loop ended.
+func ExampleParams_Decoded() {
+	buf := make([]byte, 0, 256) // room for the query: no allocation
+	p := fasturi.NewParams("q=go+1%2B1&tag=a%26b&&flag&bad=%zz&after=1", 0, 100)
+	for k, v := range p.Decoded(buf, fasturi.DecodePlusAsSpace) {
+		fmt.Printf("%s=%q\n", k, v)
+	}
+	fmt.Println(p.Err(), "at", p.ErrorOffset())
+	// Output:
+	// q="go 1+1"
+	// tag="a&b"
+	// flag=""
+	// fasturi: invalid percent-encoding at 32
+}
+
 // ';' separates parameters only when asked.
 func ExampleQuerySemicolon() {
 	for _, opts := range []fasturi.QueryOption{0, fasturi.QuerySemicolon} {

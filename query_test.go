@@ -1,9 +1,11 @@
 package fasturi
 
 import (
+	"fmt"
 	"math"
 	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -272,6 +274,265 @@ func TestParamsDecode(t *testing.T) {
 	}
 }
 
+type decodedTest struct {
+	in    string
+	qopts QueryOption
+	limit int
+	dopts DecodeOption
+	want  [][2]string // decoded keys and values
+	err   error       // why the iteration stopped early, or nil
+	off   int         // the error's offset in the query, or -1
+}
+
+// Decoded splits first and decodes each key and value as AppendDecode
+// does, stopping at the first error with its kind and offset.
+var decodedTests = []decodedTest{
+	{"q=a+b%20c", 0, 0, 0, []kv{{"q", "a+b c"}}, nil, -1},
+	{"q=a+b%20c", 0, 0, DecodePlusAsSpace, []kv{{"q", "a b c"}}, nil, -1},
+	{"%6B+1=%2B&x=%26%3D", 0, 0, DecodePlusAsSpace, []kv{{"k 1", "+"}, {"x", "&="}}, nil, -1},
+	{"caf%C3%A9=cr%C3%A8me+br%C3%BBl%C3%A9e", 0, 0, DecodePlusAsSpace, []kv{{"café", "crème brûlée"}}, nil, -1},
+	{"a=b=c%3D&k&=v&&", 0, 0, DecodePlusAsSpace, []kv{{"a", "b=c="}, {"k", ""}, {"", "v"}}, nil, -1},
+	{"a=1;b=2", 0, 0, 0, []kv{{"a", "1;b=2"}}, nil, -1},
+	{"a=1;b=%32", QuerySemicolon, 0, 0, []kv{{"a", "1"}, {"b", "2"}}, nil, -1},
+	{"", 0, 0, DecodePlusAsSpace, nil, nil, -1},
+	{"&;&", 0, 0, 0, []kv{{";", ""}}, nil, -1},
+	// Controls: kept unless DecodeNoControls, which refuses them raw and
+	// encoded, at the control or at the '%' that encodes it.
+	{"a=%0D%0A", 0, 0, 0, []kv{{"a", "\r\n"}}, nil, -1},
+	{"a=%0D%0A", 0, 0, DecodeNoControls, nil, ErrControlCharacter, 2},
+	{"ok=1&a\x01=1", 0, 0, DecodeNoControls, []kv{{"ok", "1"}}, ErrControlCharacter, 6},
+	{"a=%7F", 0, 0, DecodeNoControls | DecodePlusAsSpace, nil, ErrControlCharacter, 2},
+	// A bad encoding: the offset of the first byte that is not a hex
+	// digit, or the end of the key or value.
+	{"a=1&b=x%zz&c=3", 0, 0, 0, []kv{{"a", "1"}}, ErrInvalidPercentEncoding, 8},
+	{"%zz=1", 0, 0, 0, nil, ErrInvalidPercentEncoding, 1},
+	{"a=%", 0, 0, 0, nil, ErrInvalidPercentEncoding, 3},
+	{"a%4=1", 0, 0, 0, nil, ErrInvalidPercentEncoding, 3},
+	{"a=%4&b", 0, 0, 0, nil, ErrInvalidPercentEncoding, 4},
+	// A '%' the separator follows is bad, and the separator stays one.
+	{"a=1%&b=2", 0, 0, 0, nil, ErrInvalidPercentEncoding, 4},
+	// The limit, as for Next.
+	{"a=%31&b=%32&c=%33", 0, 2, 0, []kv{{"a", "1"}, {"b", "2"}}, ErrTooManyParameters, 12},
+	{"a=%31&&b=%32&", 0, 2, 0, []kv{{"a", "1"}, {"b", "2"}}, nil, -1},
+}
+
+// collectDecoded ranges over p.Decoded and returns the keys and values,
+// read after the loop: they must stay as they were yielded.
+func collectDecoded(p *Params, buf []byte, opts DecodeOption) [][2]string {
+	var keys, values [][]byte
+	for k, v := range p.Decoded(buf, opts) {
+		keys, values = append(keys, k), append(values, v)
+	}
+	// Each has its own capacity: appending to one leaves the others be.
+	for i := range keys {
+		_ = append(keys[i], "!!"...)
+		_ = append(values[i], "!!"...)
+	}
+	var got [][2]string
+	for i := range keys {
+		got = append(got, [2]string{string(keys[i]), string(values[i])})
+	}
+	return got
+}
+
+func TestParamsDecoded(t *testing.T) {
+	for _, tt := range decodedTests {
+		const prefix = "http://h/p?"
+		// Not every query here is valid in a URI: URI.Params takes those
+		// that are.
+		u, err := ParseString(prefix + tt.in + "#f&g=%7A")
+		wantOff := tt.off
+		for _, c := range []struct {
+			name string
+			base int
+			mk   func() Params
+		}{
+			{"NewParams", 0, func() Params { return NewParams(tt.in, tt.qopts, tt.limit) }},
+			{"URI.Params", len(prefix), func() Params { return u.Params(tt.qopts, tt.limit) }},
+		} {
+			if c.base > 0 && err != nil {
+				continue
+			}
+			if tt.off >= 0 {
+				wantOff = tt.off + c.base
+			}
+			// A nil buffer, which Decoded grows, and one whose bytes before
+			// len must stay as they are.
+			for _, buf := range [][]byte{nil, append(make([]byte, 0, 256), "keep"...)} {
+				p := c.mk()
+				got := collectDecoded(&p, buf, tt.dopts)
+				if !equalParams(got, tt.want) || p.Err() != tt.err || p.ErrorOffset() != wantOff {
+					t.Errorf("%s(%q).Decoded(%v) gives %q, %v at %d; want %q, %v at %d",
+						c.name, tt.in, tt.dopts, got, p.Err(), p.ErrorOffset(), tt.want, tt.err, wantOff)
+				}
+				if buf != nil && string(buf[:4]) != "keep" {
+					t.Errorf("%s(%q).Decoded overwrote the buffer's bytes: %q", c.name, tt.in, buf[:4])
+				}
+				// A cursor that stopped stays stopped.
+				for k := range p.Decoded(nil, tt.dopts) {
+					t.Errorf("%s(%q): Decoded again yields %q", c.name, tt.in, k)
+				}
+			}
+		}
+	}
+}
+
+// Decoded after Next goes on from where Next stopped, and a loop that
+// breaks leaves the cursor after the parameter it broke on.
+func TestParamsDecodedResumes(t *testing.T) {
+	p := NewParams("a=%31&b=%32&c=%33&d=%34", 0, 0)
+	p.Next()
+	for k := range p.Decoded(nil, 0) {
+		if string(k) == "b" {
+			break
+		}
+	}
+	if got := collectDecoded(&p, nil, 0); !equalParams(got, []kv{{"c", "3"}, {"d", "4"}}) {
+		t.Errorf("after Next and a break: %q", got)
+	}
+}
+
+// TestParamsAcrossBlocks puts separators, '=' and encodings at and around
+// the block boundaries of the scanner (16, 32, 64 and 128 bytes) and
+// compares Next with a plain split, and Decoded with AppendDecode on what
+// Next yields. TestParamsLevels runs it at every scanner level.
+func TestParamsAcrossBlocks(t *testing.T) {
+	marks := []string{"&", "=", "%41", "+", ";", "&&", "=&", "%", "\x00", "\x80"}
+	if testing.Short() {
+		marks = marks[:4] // for the AVX-512 emulator
+	}
+	for n := 1; n <= 2*blockSize+8; n++ {
+		for _, mark := range marks {
+			for _, at := range []int{0, 1, n / 2, n - 2, n - 1, n} {
+				if at < 0 || at > n {
+					continue
+				}
+				b := []byte(strings.Repeat("k", n))
+				// A second mark: the boundaries in question.
+				for _, bound := range []int{15, 16, 31, 32, 63, 64, 65, 127, 128} {
+					if bound < n {
+						b[bound] = "&=+"[bound%3]
+					}
+				}
+				q := string(b[:at]) + mark + string(b[at:])
+				for _, opts := range []QueryOption{0, QuerySemicolon} {
+					checkAgainstSplit(t, q, opts)
+				}
+			}
+		}
+	}
+}
+
+// checkAgainstSplit compares Next and Decoded on q with a plain split.
+func checkAgainstSplit(t *testing.T, q string, opts QueryOption) {
+	t.Helper()
+	sep := "&"
+	plain := q
+	if opts&QuerySemicolon != 0 {
+		plain = strings.ReplaceAll(q, ";", "&")
+	}
+	var want [][2]string
+	for _, piece := range strings.Split(plain, sep) {
+		if piece != "" {
+			k, v, _ := strings.Cut(piece, "=")
+			want = append(want, [2]string{k, v})
+		}
+	}
+	p := NewParams(q, opts, 0)
+	// With ';' made '&', the pieces of the plain split hold the bytes of
+	// q's parameters: no ';' is left in them when ';' separates.
+	if got := collect(&p); !equalParams(got, want) {
+		t.Fatalf("NewParams(%q, %v): %q, want %q", q, opts, got, want)
+	}
+	var wantDec [][2]string
+	wantErr, wantOff := error(nil), -1
+	off := 0
+	for _, piece := range strings.Split(plain, sep) {
+		start := off
+		off += len(piece) + 1
+		if piece == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(piece, "=")
+		dk, at, err := AppendDecode(nil, k, DecodePlusAsSpace)
+		if err == nil {
+			var dv []byte
+			dv, at, err = AppendDecode(nil, v, DecodePlusAsSpace)
+			at += len(piece) - len(v)
+			if err == nil {
+				wantDec = append(wantDec, [2]string{string(dk), string(dv)})
+				continue
+			}
+		}
+		wantErr, wantOff = err, start+at
+		break
+	}
+	p = NewParams(q, opts, 0)
+	if got := collectDecoded(&p, nil, DecodePlusAsSpace); !equalParams(got, wantDec) || p.Err() != wantErr || p.ErrorOffset() != wantOff {
+		t.Fatalf("NewParams(%q, %v).Decoded: %q, %v at %d; want %q, %v at %d", q, opts, got, p.Err(), p.ErrorOffset(), wantDec, wantErr, wantOff)
+	}
+}
+
+// TestParamsLevels runs the query tests, whose tables hold exact results,
+// with each scanner level in turn.
+func TestParamsLevels(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ scanLevel) {
+		t.Run("Ampersand", TestParamsAmpersand)
+		t.Run("Semicolon", TestParamsSemicolon)
+		t.Run("EmptyPieces", TestParamsEmptyPieces)
+		t.Run("Equals", TestParamsEquals)
+		t.Run("Limit", TestParamsLimit)
+		t.Run("URIParams", TestURIParams)
+		t.Run("Decoded", TestParamsDecoded)
+		t.Run("AcrossBlocks", TestParamsAcrossBlocks)
+	})
+}
+
+// paramsEverything reads q's parameters at the current level every way
+// there is: raw with each separator policy, and decoded with each decode
+// option, with a limit of 3, errors and offsets included.
+func paramsEverything(q string) string {
+	var b strings.Builder
+	for _, qo := range []QueryOption{0, QuerySemicolon} {
+		p := NewParams(q, qo, 3)
+		for k, v := range p.All() {
+			fmt.Fprintf(&b, "%q=%q ", k, v)
+		}
+		fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
+		for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodePlusAsSpace | DecodeNoControls} {
+			p := NewParams(q, qo, 3)
+			for k, v := range p.Decoded(nil, d) {
+				fmt.Fprintf(&b, "%q=%q ", k, v)
+			}
+			fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
+		}
+	}
+	return b.String()
+}
+
+// FuzzParamsLevels reads fuzzed queries at every level this machine runs
+// and demands the portable scanner's results, exactly, from each.
+func FuzzParamsLevels(f *testing.F) {
+	for _, s := range []string{
+		"", "a=1&b=2", "a=1;b=%32+x", "q=%zz", "a=%0D", strings.Repeat("k", 63) + "&=%41+",
+		strings.Repeat("a=b&", 40) + "%", strings.Repeat("x", 127) + ";=&%4",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		var want, got string
+		atLevel(levelGeneric, func() { want = paramsEverything(q) })
+		for l := levelGeneric + 1; l < numLevels; l++ {
+			if _, missing := levelKernels(l); missing != "" {
+				continue
+			}
+			if atLevel(l, func() { got = paramsEverything(q) }); got != want {
+				t.Fatalf("%q at level %v:\n%s\nlevel generic:\n%s", q, l, got, want)
+			}
+		}
+	})
+}
+
 // A range loop that breaks early leaves the cursor after the last
 // parameter it saw.
 func TestParamsAllBreak(t *testing.T) {
@@ -319,6 +580,21 @@ func TestAllocsParams(t *testing.T) {
 			buf, _, _ = AppendDecode(buf[:0], v, DecodePlusAsSpace)
 		}
 		sinkErr = p.Err()
+	})
+	testAllocs(t, "Decoded in a range loop", func() {
+		p := u.Params(0, 0)
+		for k, v := range p.Decoded(buf[:0], DecodePlusAsSpace|DecodeNoControls) {
+			sinkInt += len(k) + len(v)
+		}
+		sinkErr = p.Err()
+	})
+	badPct, _ := ParseString("/?a=1&b=%zz")
+	testAllocs(t, "Decoded, stopped by an invalid encoding", func() {
+		p := badPct.Params(0, 0)
+		for k, v := range p.Decoded(buf[:0], DecodePlusAsSpace) {
+			sinkInt += len(k) + len(v)
+		}
+		sinkErr, sinkInt = p.Err(), p.ErrorOffset()
 	})
 	testAllocs(t, "ErrTooManyParameters", func() {
 		p := over.Params(0, 2)
@@ -395,7 +671,7 @@ func TestAllocsParamsStackInput(t *testing.T) {
 func TestInliningIterators(t *testing.T) {
 	out := diagnostics(t)
 	for _, fn := range []string{
-		"NewParams", "(*URI).Params", "(*Params).All", "(*Params).Err", "(*Params).ErrorOffset",
+		"NewParams", "(*URI).Params", "(*Params).All", "(*Params).Decoded", "(*Params).Err", "(*Params).ErrorOffset",
 		"NewSegments", "(*URI).Segments", "(*Segments).All",
 	} {
 		if !regexp.MustCompile(`(?m)can inline ` + regexp.QuoteMeta(fn) + `( with cost \d+ as: .*)?$`).Match(out) {
@@ -424,11 +700,8 @@ func BenchmarkQuery(b *testing.B) {
 			runCorpus(b, queries, func(s string) {
 				p := NewParams(s, 0, 0)
 				n := 0
-				for k, v := range p.All() {
-					buf, _, _ = AppendDecode(buf[:0], k, DecodePlusAsSpace)
-					n += len(buf)
-					buf, _, _ = AppendDecode(buf[:0], v, DecodePlusAsSpace)
-					n += len(buf)
+				for k, v := range p.Decoded(buf[:0], DecodePlusAsSpace) {
+					n += len(k) + len(v)
 				}
 				sinkInt = n
 			})

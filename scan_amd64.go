@@ -8,10 +8,10 @@ import "github.com/klauspost/cpuid/v2"
 // can stand in for some byte-by-byte checks.
 const vectorScanner = true
 
-// level is the scanner level that scan, scanStops and scanFirst
+// level is the scanner level that scan, scanStops, scanFirst and scanQuery
 // (scan_amd64.s) jump to: the fastest the CPU and the operating system
-// support, decided once at start-up. Blocks shorter than the cutover
-// (_asm/scan.go) take the portable scanner at every level.
+// support, decided once at start-up. At the AVX2 level, blocks shorter
+// than the cutover (_asm/scan.go) take the portable scanner.
 var level = detectLevel()
 
 // detectLevel returns the fastest level this machine runs. cpuid reports

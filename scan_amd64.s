@@ -14,11 +14,13 @@ GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
 TEXT ·scan(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
 
+	// AVX-512 takes blocks of every length.
+	CMPB ·level+0(SB), $0x02
+	JEQ  scan_avx512
+
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scan_generic
-	CMPB ·level+0(SB), $0x02
-	JEQ  scan_avx512
 	CMPB ·level+0(SB), $0x01
 	JEQ  scan_avx2
 
@@ -131,11 +133,13 @@ TEXT ·scanAVX512(SB), NOSPLIT, $0-24
 TEXT ·scanStops(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
 
+	// AVX-512 takes blocks of every length.
+	CMPB ·level+0(SB), $0x02
+	JEQ  scanStops_avx512
+
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scanStops_generic
-	CMPB ·level+0(SB), $0x02
-	JEQ  scanStops_avx512
 	CMPB ·level+0(SB), $0x01
 	JEQ  scanStops_avx2
 
@@ -248,11 +252,13 @@ TEXT ·scanStopsAVX512(SB), NOSPLIT, $0-24
 TEXT ·scanFirst(SB), NOSPLIT, $0-40
 	MOVQ s_len+8(FP), AX
 
+	// AVX-512 takes blocks of every length.
+	CMPB ·level+0(SB), $0x02
+	JEQ  scanFirst_avx512
+
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
 	JB   scanFirst_generic
-	CMPB ·level+0(SB), $0x02
-	JEQ  scanFirst_avx512
 	CMPB ·level+0(SB), $0x01
 	JEQ  scanFirst_avx2
 
@@ -422,5 +428,124 @@ TEXT ·scanFirstAVX512(SB), NOSPLIT, $0-40
 	VPTESTNMB Z0, Z1, K1, K1
 	KMOVQ     K1, AX
 	MOVQ      AX, notScheme+32(FP)
+	VZEROUPPER
+	RET
+
+// func scanQuery(s string) uint64
+TEXT ·scanQuery(SB), NOSPLIT, $0-24
+	MOVQ s_len+8(FP), AX
+
+	// AVX-512 takes blocks of every length.
+	CMPB ·level+0(SB), $0x02
+	JEQ  scanQuery_avx512
+
+	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
+	CMPQ AX, $0x10
+	JB   scanQuery_generic
+	CMPB ·level+0(SB), $0x01
+	JEQ  scanQuery_avx2
+
+scanQuery_generic:
+	JMP ·scanQueryGeneric+0(SB)
+
+scanQuery_avx2:
+	JMP ·scanQueryAVX2+0(SB)
+
+scanQuery_avx512:
+	JMP ·scanQueryAVX512+0(SB)
+
+// func scanQueryAVX2(s string) uint64
+// Requires: AVX, AVX2, CMOV
+TEXT ·scanQueryAVX2(SB), NOSPLIT, $0-24
+	MOVQ    s_base+0(FP), DX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, AX
+	CMPQ    CX, AX
+	CMOVQGT AX, CX
+
+	// The nibble tables in both 128-bit lanes.
+	VBROADCASTI128 ·queryPlainLoNibble+0(SB), Y0
+	VBROADCASTI128 ·queryPlainHiNibble+0(SB), Y1
+	VMOVDQU        lowNibbles<>+0(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	CMPQ           CX, $0x20
+	JB             scanQuery_short
+
+	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
+	VMOVDQU   (DX), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPSHUFB   Y5, Y1, Y5
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, AX
+	VMOVDQU   -32(DX)(CX*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y4, Y0, Y0
+	VPSHUFB   Y5, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y3, Y0, Y0
+	VPMOVMSKB Y0, DX
+	SUBQ      $0x20, CX
+	SHLQ      CL, DX
+	ORQ       DX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+scanQuery_short:
+	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
+	// VEX-encoded 128-bit operations take the low lanes of the tables.
+	VMOVDQU   (DX), X4
+	VPSRLW    $0x04, X4, X5
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X4
+	VPSHUFB   X5, X1, X5
+	VPAND     X5, X4, X4
+	VPCMPEQB  X3, X4, X4
+	VPMOVMSKB X4, AX
+	VMOVDQU   -16(DX)(CX*1), X4
+	VPSRLW    $0x04, X4, X5
+	VPAND     X2, X5, X5
+	VPSHUFB   X4, X0, X0
+	VPSHUFB   X5, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X3, X0, X0
+	VPMOVMSKB X0, DX
+	SUBQ      $0x10, CX
+	SHLQ      CL, DX
+	ORQ       DX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func scanQueryAVX512(s string) uint64
+// Requires: AVX, AVX512BW, AVX512F, BMI2, CMOV
+TEXT ·scanQueryAVX512(SB), NOSPLIT, $0-24
+	MOVQ    s_base+0(FP), AX
+	MOVQ    s_len+8(FP), CX
+	MOVQ    $0x00000040, DX
+	CMPQ    CX, DX
+	CMOVQGT DX, CX
+
+	// inBlock = the low n bits: the bytes of the block.
+	MOVQ            $-1, DX
+	BZHIQ           CX, DX, DX
+	KMOVQ           DX, K1
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z0
+	VMOVDQU8.Z      (AX), K1, Z1
+	VPSRLW          $0x04, Z1, Z2
+	VPANDD          Z0, Z2, Z2
+	VBROADCASTI32X4 ·queryPlainLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·queryPlainHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z1
+
+	// In the class: the bytes of the block whose lookups AND to zero.
+	VPTESTNMB Z0, Z1, K1, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+16(FP)
 	VZEROUPPER
 	RET

@@ -54,3 +54,21 @@ func scanFirstAVX2(s string) (special uint64, stops uint64, notScheme uint64)
 //
 //go:noescape
 func scanFirstAVX512(s string) (special uint64, stops uint64, notScheme uint64)
+
+// scanQuery returns the bytes of the block s that a walk over a query's
+// parameters stops at: '&', ';', '=', '%', '+', the controls and the
+// bytes >= 0x80 (see queryByte).
+//
+//go:noescape
+func scanQuery(s string) uint64
+
+// scanQueryAVX2 returns the query's stops of the block s with AVX2, for len(s) >= 16.
+//
+//go:noescape
+func scanQueryAVX2(s string) uint64
+
+// scanQueryAVX512 returns the query's stops of the block s with AVX-512 (F and
+// BW) and BMI2, for any length.
+//
+//go:noescape
+func scanQueryAVX512(s string) uint64

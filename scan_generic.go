@@ -24,6 +24,11 @@ func scanFirst(s string) (special, stops, notScheme uint64) {
 	return special, special, ^uint64(0) // as scanFirstGeneric, inlined
 }
 
+// scanQuery returns the bytes of the block s that a walk over a query's
+// parameters stops at: '&', ';', '=', '%', '+', the controls and the
+// bytes >= 0x80 (see queryByte).
+func scanQuery(s string) uint64 { return scanQueryGeneric(s) }
+
 // stopsIn returns the bits of special, the special bytes of the block s,
 // that the path walk visits (see scan.go): all of them.
 func stopsIn(_ string, special uint64) uint64 { return special }

@@ -7,11 +7,13 @@ import (
 )
 
 // The classes of scan.go's masks, spelled out from the ABNF predicates of
-// abnf_test.go (not from the generated tables), once per byte value.
+// abnf_test.go (not from the generated tables), and scanQuery's, spelled
+// out by queryStopDef, once per byte value.
 const (
 	defSpecial = 1 << iota
 	defStop
 	defNotScheme
+	defQuery
 )
 
 var defClass = func() (t [256]uint8) {
@@ -26,38 +28,65 @@ var defClass = func() (t [256]uint8) {
 		if !abnfSchemeRest(c) {
 			t[i] |= defNotScheme
 		}
+		if queryStopDef(c) {
+			t[i] |= defQuery
+		}
 	}
 	return t
 }()
 
-// masksByDefinition returns the three masks of scan.go's contract over the
-// block s.
-func masksByDefinition(s string) (special, stops, notScheme uint64) {
-	for i := 0; i < len(s) && i < blockSize; i++ {
-		c := uint64(defClass[s[i]])
-		special |= c & defSpecial << i
-		stops |= c & defStop >> 1 << i
-		notScheme |= c & defNotScheme >> 2 << i
+// queryStopDef reports whether a walk over a query's parameters stops at c
+// (see Params in query.go): the separators '&', ';' and '=', the '%' and
+// '+' that decoding changes, and every byte outside ' ' to '~': the
+// controls, which DecodeNoControls refuses, DEL and the bytes >= 0x80.
+func queryStopDef(c byte) bool {
+	switch c {
+	case '&', ';', '=', '%', '+':
+		return true
 	}
-	return special, stops, notScheme
+	return c < 0x20 || c == 0x7f || c >= 0x80
 }
 
+// defMasks are the masks of the scanners' contracts over a block: scan.go's
+// three and scanQuery's.
+type defMasks struct {
+	special, stops, notScheme, query uint64
+}
+
+// masksByDefinition returns the masks of the block s.
+func masksByDefinition(s string) (m defMasks) {
+	for i := 0; i < len(s) && i < blockSize; i++ {
+		m.set(i, defClass[s[i]])
+	}
+	return m
+}
+
+// set makes bit i of each mask that of the byte whose classes are cl.
+func (m *defMasks) set(i int, cl uint8) {
+	bit := uint64(1) << i
+	m.special = m.special&^bit | uint64(cl&defSpecial)<<i
+	m.stops = m.stops&^bit | uint64(cl&defStop>>1)<<i
+	m.notScheme = m.notScheme&^bit | uint64(cl&defNotScheme>>2)<<i
+	m.query = m.query&^bit | uint64(cl&defQuery>>3)<<i
+}
+
+// notSchemeByDefinition returns the bytes of the block s that are not
+// scheme characters.
 func notSchemeByDefinition(s string) uint64 {
-	_, _, notScheme := masksByDefinition(s)
-	return notScheme
+	return masksByDefinition(s).notScheme
 }
 
 // checkScanners checks every scanner of level k, and the entry points the
 // parser calls, on the block s, against the definitions.
 func checkScanners(t *testing.T, l scanLevel, k kernels, s string) {
 	t.Helper()
-	special, stops, notScheme := masksByDefinition(s)
-	checkMasks(t, l, k, s, special, stops, notScheme)
+	checkMasks(t, l, k, s, masksByDefinition(s))
 }
 
 // checkMasks is checkScanners with the definitions' masks of s given.
-func checkMasks(t *testing.T, l scanLevel, k kernels, s string, special, stops, notScheme uint64) {
+func checkMasks(t *testing.T, l scanLevel, k kernels, s string, want defMasks) {
 	t.Helper()
+	special, stops, notScheme := want.special, want.stops, want.notScheme
 	if len(s) >= k.minLen {
 		if got := k.scan(s); got != special {
 			t.Fatalf("%s scan(%q) = %064b, want %064b", l, s, got, special)
@@ -69,6 +98,9 @@ func checkMasks(t *testing.T, l scanLevel, k kernels, s string, special, stops, 
 		if gs != special || gp != stops || gn&notScheme != notScheme || gn&0xffff != notScheme&0xffff {
 			t.Fatalf("%s scanFirst(%q) =\n%064b\n%064b\n%064b, want\n%064b\n%064b\n%064b (the first 16 bits exactly, a superset after)",
 				l, s, gs, gp, gn, special, stops, notScheme)
+		}
+		if got := k.query(s); got != want.query {
+			t.Fatalf("%s scanQuery(%q) = %064b, want %064b", l, s, got, want.query)
 		}
 	}
 	// The entry points, with setLevel(l) in force.
@@ -82,6 +114,9 @@ func checkMasks(t *testing.T, l scanLevel, k kernels, s string, special, stops, 
 		t.Fatalf("%s: scanFirst(%q) special %064b, notScheme %064b; want %064b and a superset of %064b", l, s, gs, gn, special, notScheme)
 	}
 	checkPathMask(t, l, "scanFirst", s, gp, special, stops)
+	if got := scanQuery(s); got != want.query {
+		t.Fatalf("%s: scanQuery(%q) = %064b, want %064b", l, s, got, want.query)
+	}
 }
 
 // checkPathMask checks a mask for the path walk: every stop, and otherwise
@@ -95,13 +130,14 @@ func checkPathMask(t *testing.T, l scanLevel, name, s string, got, special, stop
 
 // TestScanEveryByteEveryPosition puts every byte value at every position of
 // inputs of every length up to two blocks and one byte (twice the widest
-// vector, and one), over backgrounds of ordinary, special and scheme
-// bytes, and checks every scanner at every level.
+// vector, and one), over backgrounds of bytes in no class ('a'), special
+// bytes ('/') and bytes that are neither scheme characters nor plain in a
+// query ('&'), and checks every scanner at every level.
 func TestScanEveryByteEveryPosition(t *testing.T) {
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
 		k, _ := levelKernels(l)
 		const maxLen = 2*blockSize + 1
-		backgrounds := []byte{'a', '/', '~'}
+		backgrounds := []byte{'a', '/', '&'}
 		if testing.Short() {
 			// The ordinary background alone still gives each byte a bit of
 			// its own among zeros: for runs under an emulator.
@@ -113,24 +149,64 @@ func TestScanEveryByteEveryPosition(t *testing.T) {
 				// The scanners keep nothing, so s may alias buf.
 				s := unsafe.String(&buf[0], n)
 				// The masks of the background, and each byte's own bit.
-				special, stops, notScheme := masksByDefinition(s)
+				background := masksByDefinition(s)
 				for pos := 0; pos < n; pos++ {
 					for c := range 256 {
 						buf[pos] = byte(c)
-						sp, st, ns := special, stops, notScheme
+						want := background
 						if pos < blockSize {
-							bit, cl := uint64(1)<<pos, uint64(defClass[c])
-							sp = sp&^bit | cl&defSpecial<<pos
-							st = st&^bit | cl&defStop>>1<<pos
-							ns = ns&^bit | cl&defNotScheme>>2<<pos
+							want.set(pos, defClass[c])
 						}
-						checkMasks(t, l, k, s, sp, st, ns)
+						checkMasks(t, l, k, s, want)
 					}
 					buf[pos] = bg
 				}
 			}
 		}
 		checkScanners(t, l, k, "")
+	})
+}
+
+// TestScanQuery checks scanQuery's class, and with it queryStopDef, on
+// queries with their stops spelled out by hand, at every level: the
+// kernel's (for a block it takes) and the entry point's.
+func TestScanQuery(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int // the offsets of the stops in the block
+	}{
+		{"", nil},
+		{"a=1&b=2", []int{1, 3, 5}},
+		{"k;v%41+x", []int{1, 3, 6}},
+		// Printable ASCII other than those five is plain, the other
+		// components' delimiters included.
+		{" !\"#$'()*,-./0:<>?@AZ[\\]^_`az{|}~", nil},
+		{"\x00\x09\x1f \x7e\x7f\x80\xc3\xa9\xff", []int{0, 1, 2, 5, 6, 7, 8, 9}},
+		// Either side of the AVX2 kernel's shortest block, and the end of
+		// the block.
+		{strings.Repeat("x", 14) + "=", []int{14}},
+		{strings.Repeat("x", 15) + "%", []int{15}},
+		{"&" + strings.Repeat("x", 62) + "+&=", []int{0, 63}},
+	}
+	forEachLevel(t, func(t *testing.T, l scanLevel) {
+		k, _ := levelKernels(l)
+		for _, tt := range tests {
+			var want uint64
+			for _, i := range tt.want {
+				want |= 1 << i
+			}
+			if def := masksByDefinition(tt.in).query; def != want {
+				t.Fatalf("queryStopDef gives %064b for %q, want %064b", def, tt.in, want)
+			}
+			if len(tt.in) >= k.minLen {
+				if got := k.query(tt.in); got != want {
+					t.Errorf("%s scanQuery(%q) = %064b, want %064b", l, tt.in, got, want)
+				}
+			}
+			if got := scanQuery(tt.in); got != want {
+				t.Errorf("%s: scanQuery(%q) = %064b, want %064b", l, tt.in, got, want)
+			}
+		}
 	})
 }
 
@@ -177,7 +253,7 @@ func TestSpecials(t *testing.T) {
 // byte, at every offset of the input (the parser scans from arbitrary
 // offsets), each level as a subtest.
 func FuzzScanParity(f *testing.F) {
-	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]", "svn+ssh://u@h:1/~p"} {
+	for _, s := range []string{"", "a", "http://h/p?q#f", strings.Repeat("a/", 70), "\x00\xff%[]", "svn+ssh://u@h:1/~p", "a=1&b=%41+c;d"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -28,14 +28,20 @@ const (
 	blockSize = 64
 
 	// scanCutover is the block length below which the entry points stay on
-	// the portable scanner, at every level. scanAVX2's narrowest loads are
-	// 16 bytes, none of which may start before the block, so it cannot go
-	// lower; BenchmarkScan, the size ladder, says it should not go higher:
-	// on AMD Zen 4 the AVX2 kernel takes 4.3 ns at every length from 16 to
-	// 64 bytes, the portable scanner 7.2 ns at 16 bytes and 23 ns at 64
-	// (and 5.4 ns at 8: a kernel for 8 to 15 bytes would pay a little).
-	// AVX-512's masked load could start at 0; it keeps the same cutover,
-	// unmeasured, as no machine here has AVX-512.
+	// the portable scanner at the AVX2 level. scanAVX2's narrowest loads
+	// are 16 bytes, none of which may start before the block, so it cannot
+	// go lower; BenchmarkScan, the size ladder, says it should not go
+	// higher: on AMD Zen 4 the AVX2 kernel takes 4.3 ns at every length
+	// from 16 to 64 bytes, the portable scanner 7.2 ns at 16 bytes and
+	// 23 ns at 64 (and 5.4 ns at 8: a kernel for 8 to 15 bytes would pay a
+	// little).
+	//
+	// AVX-512's masked load takes every length, and its kernels take every
+	// block: on AMD Zen 5 the portable scanner wins alone on a block of 1
+	// to 11 bytes (1.8 ns against 3.1 ns at 1 byte), but a branch on the
+	// length, which real inputs make unpredictable, costs more than that.
+	// BenchmarkParse spends 5% (kasztp) to 15% (node_files) less time per
+	// URI without it.
 	scanCutover = 16
 )
 
@@ -54,6 +60,9 @@ var (
 	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble"), false}
 	// notScheme: the bytes that are not scheme characters (after the first).
 	notScheme = class{symbol("·schemeLoNibble"), symbol("·schemeHiNibble"), true}
+	// query: the bytes a walk over a query's parameters stops at (see
+	// queryByte).
+	query = class{symbol("·queryPlainLoNibble"), symbol("·queryPlainHiNibble"), false}
 
 	// lowNibbles is 0x0f in each of 32 bytes.
 	lowNibbles Mem
@@ -86,6 +95,12 @@ var scanners = []scanner{
 	}, "scanFirstGeneric", "func(s string) (special, stops, notScheme uint64)",
 		"the special bytes, the stops and the bytes that are not scheme characters",
 		[]class{special, stops, notScheme}},
+	{"scanQuery", []string{
+		"scanQuery returns the bytes of the block s that a walk over a query's",
+		"parameters stops at: '&', ';', '=', '%', '+', the controls and the",
+		"bytes >= 0x80 (see queryByte).",
+	}, "scanQueryGeneric", "func(s string) uint64",
+		"the query's stops", []class{query}},
 }
 
 // The values of scan.go's scanLevel, which the entry points compare the
@@ -138,17 +153,18 @@ func nameCommand() {
 
 // dispatch writes the entry point the parser calls for sc: a jump, with no
 // frame of its own, to the kernel of the level variable's level, or to the
-// portable scanner.
+// portable scanner (at the AVX2 level, for blocks under scanCutover).
 func dispatch(sc scanner) {
 	TEXT(sc.entry, NOSPLIT, sc.signature)
 	Pragma("noescape")
 	Doc(sc.entryDoc...)
 	n := Load(Param("s").Len(), GP64())
+	Comment("AVX-512 takes blocks of every length.")
+	CMPB(symbol("·level"), U8(levelAVX512))
+	JEQ(LabelRef(sc.entry + "_avx512"))
 	Commentf("Blocks under scanCutover (%d) bytes take the portable scanner: see _asm/scan.go.", scanCutover)
 	CMPQ(n, U8(scanCutover))
 	JB(LabelRef(sc.entry + "_generic"))
-	CMPB(symbol("·level"), U8(levelAVX512))
-	JEQ(LabelRef(sc.entry + "_avx512"))
 	CMPB(symbol("·level"), U8(levelAVX2))
 	JEQ(LabelRef(sc.entry + "_avx2"))
 	Label(sc.entry + "_generic")

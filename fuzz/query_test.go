@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/fasturi/fasturi"
 )
@@ -65,6 +66,9 @@ func FuzzQuery(f *testing.F) {
 			checkQueryDecode(t, q, k)
 			checkQueryDecode(t, q, v)
 		}
+		for _, d := range []fasturi.DecodeOption{0, fasturi.DecodePlusAsSpace, fasturi.DecodePlusAsSpace | fasturi.DecodeNoControls} {
+			checkDecoded(t, q, o, limit, d)
+		}
 
 		const prefix = "s:?"
 		u, err := fasturi.ParseString(prefix + q)
@@ -118,4 +122,64 @@ func checkQueryDecode(t *testing.T, q, s string) {
 	if err != nil && (off < 0 || off > len(s)) {
 		t.Fatalf("%q: AppendDecode(%q): error offset %d", q, s, off)
 	}
+}
+
+// checkDecoded compares Params.Decoded over q with Next and AppendDecode
+// on each raw key and value: the same bytes, up to the first key or value
+// that does not decode, whose error and offset in q it must report; or the
+// limit's error.
+func checkDecoded(t *testing.T, q string, o fasturi.QueryOption, limit int, d fasturi.DecodeOption) {
+	t.Helper()
+	var want [][2]string
+	raw := fasturi.NewParams(q, o, limit)
+	var wantErr error
+	wantOff := -1
+	for {
+		k, v, ok := raw.Next()
+		if !ok {
+			wantErr, wantOff = raw.Err(), raw.ErrorOffset()
+			break
+		}
+		// k and v are substrings of q: their offsets follow from their
+		// pointers.
+		dk, at, err := fasturi.AppendDecode(nil, k, d)
+		if err != nil {
+			wantErr, wantOff = err, offsetIn(q, k)+at
+			break
+		}
+		dv, at, err := fasturi.AppendDecode(nil, v, d)
+		if err != nil {
+			wantErr, wantOff = err, offsetIn(q, v)+at
+			break
+		}
+		want = append(want, [2]string{string(dk), string(dv)})
+	}
+	buf := []byte("prefix")
+	p := fasturi.NewParams(q, o, limit)
+	var keys, values [][]byte
+	for k, v := range p.Decoded(buf, d) {
+		keys, values = append(keys, k), append(values, v)
+	}
+	if len(keys) != len(want) {
+		t.Fatalf("%q (%v, limit %d): Decoded yields %d parameters, want %d: %q", q, d, limit, len(keys), len(want), want)
+	}
+	for i := range keys {
+		if string(keys[i]) != want[i][0] || string(values[i]) != want[i][1] {
+			t.Fatalf("%q (%v): Decoded parameter %d is %q=%q, want %q", q, d, i, keys[i], values[i], want[i])
+		}
+	}
+	if p.Err() != wantErr || p.ErrorOffset() != wantOff {
+		t.Fatalf("%q (%v, limit %d): Decoded stops with %v at %d, want %v at %d", q, d, limit, p.Err(), p.ErrorOffset(), wantErr, wantOff)
+	}
+	if string(buf) != "prefix" {
+		t.Fatalf("%q: Decoded wrote over the buffer's bytes: %q", q, buf)
+	}
+}
+
+// offsetIn returns the offset in q of sub, a substring of q.
+func offsetIn(q, sub string) int {
+	if len(sub) == 0 {
+		return -1 // not used: an empty key or value always decodes
+	}
+	return int(uintptr(unsafe.Pointer(unsafe.StringData(sub))) - uintptr(unsafe.Pointer(unsafe.StringData(q))))
 }
