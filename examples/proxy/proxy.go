@@ -65,29 +65,44 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Taken for every request, to keep the queue in step.
 		header = takeHostHeader(r)
 	}
+	f, refused := p.check(r, header)
+	if refused.status != 0 {
+		if refused.status == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", allow)
+		}
+		http.Error(w, refused.why, refused.status)
+		return
+	}
+	p.rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f)))
+}
+
+// A refusal is the proxy's answer to a request it does not forward.
+type refusal struct {
+	status int // 0: the request goes on
+	why    string
+}
+
+// check reads r's raw target with fasturi and applies the policy, given
+// the Host header as the client sent it (see hostHeader): it returns what
+// to forward, or why not.
+func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	u, form, err := fasturi.ParseRequestTargetString(r.Method, r.RequestURI)
 	if err != nil {
-		http.Error(w, u.Err().Error(), http.StatusBadRequest)
-		return
+		return forward{}, refusal{http.StatusBadRequest, u.Err().Error()}
 	}
 	switch form {
 	case fasturi.AuthorityForm:
-		w.Header().Set("Allow", allow)
-		http.Error(w, "CONNECT is not proxied: this is a reverse proxy", http.StatusMethodNotAllowed)
-		return
+		return forward{}, refusal{http.StatusMethodNotAllowed, "CONNECT is not proxied: this is a reverse proxy"}
 	case fasturi.AbsoluteForm:
 		s := u.Scheme()
 		if !strings.EqualFold(s, "http") && !strings.EqualFold(s, "https") || u.RawHost() == "" {
-			http.Error(w, "absolute-form target is not an http or https URI with a host", http.StatusBadRequest)
-			return
+			return forward{}, refusal{http.StatusBadRequest, "absolute-form target is not an http or https URI with a host"}
 		}
 	}
 	if rule, why := p.cfg.refusal(&u, form, r.Host, header); rule != "" {
-		http.Error(w, "refused by -"+rule+": "+why, http.StatusForbidden)
-		return
+		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
-	f := newForward(&u, form, p.cfg.normalize)
-	p.rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f)))
+	return newForward(&u, form, p.cfg.normalize), refusal{}
 }
 
 // rewrite sets the outgoing request's URL from the checked target, which
