@@ -39,16 +39,22 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
 		opts = 0 // most keys and values hold no '+': the quicker path then
 	}
+	n := len(dst)
 	if opts != 0 {
-		return appendDecodeOptions(dst, s, opts)
+		dst = slices.Grow(dst, len(s))
+		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
+		if k != 0 {
+			return dst[:n+m], at, k
+		}
+		return dst[:n+m], -1, nil
 	}
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
 		return append(dst, s...), -1, nil // most components hold no '%'
 	}
 	// From the first '%' on, one pass writes into room made at once: the
-	// result is never longer than s.
-	n := len(dst)
+	// result is never longer than s. This loop, for '%' alone, is
+	// decodeInto's without the options, which paths take.
 	dst = slices.Grow(dst, len(s))[:n+len(s)]
 	out := dst[n:]
 	j := copy(out, s[:i])
@@ -67,28 +73,35 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	return dst[:n+j], -1, nil
 }
 
-// appendDecodeOptions is AppendDecode with options, a byte at a time.
-func appendDecodeOptions(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
+// decodeInto writes s decoded, as AppendDecode decodes it with opts, to
+// out, which has room for len(s) bytes, and returns the decoded length. On
+// error it returns the length of what it decoded before, the offset in s
+// of the first byte at fault, and the error.
+func decodeInto(out []byte, s string, opts DecodeOption) (n, errAt int, err ErrorKind) {
+	out = out[:len(s)]
 	noControls, plus := opts&DecodeNoControls != 0, opts&DecodePlusAsSpace != 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '%':
-			if e := pctError(s, i); e >= 0 {
-				return dst, e, ErrInvalidPercentEncoding
+		if queryByte[c] != 0 { // a byte that may change, and some others
+			switch {
+			case c == '%':
+				if e := pctError(s, i); e >= 0 {
+					return n, e, ErrInvalidPercentEncoding
+				}
+				if c = unhex(s[i+1])<<4 | unhex(s[i+2]); noControls && isControl(c) {
+					return n, i, ErrControlCharacter
+				}
+				i += 2
+			case c == '+' && plus:
+				c = ' '
+			case noControls && isControl(c):
+				return n, i, ErrControlCharacter
 			}
-			if c = unhex(s[i+1])<<4 | unhex(s[i+2]); noControls && isControl(c) {
-				return dst, i, ErrControlCharacter
-			}
-			i += 2
-		case c == '+' && plus:
-			c = ' '
-		case noControls && isControl(c):
-			return dst, i, ErrControlCharacter
 		}
-		dst = append(dst, c)
+		out[n] = c
+		n++
 	}
-	return dst, -1, nil
+	return n, -1, 0
 }
 
 // isControl reports whether c is a C0 control or DEL.

@@ -244,6 +244,11 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		if p.err != 0 || p.pos >= len(p.s) {
 			return
 		}
+		if p.blk < 0 {
+			// The first block's masks before the copy: the scan's latency
+			// then overlaps with copying.
+			p.blk, p.mask = 0, scanQuery(p.s)
+		}
 		off := len(buf)
 		copied := append(buf, p.s...)[off:]
 		for {
@@ -275,10 +280,10 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 // decodeInPlace decodes the query's bytes from offset at on over their
 // copy, raw, and returns the decoded bytes; or, on error, stops p there.
 func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, bool) {
-	out, errAt, err := AppendDecode(raw[:0], p.s[at:at+len(raw)], opts)
-	if err != nil {
-		p.err, p.pos = err.(ErrorKind), at+errAt
+	n, errAt, err := decodeInto(raw, p.s[at:at+len(raw)], opts)
+	if err != 0 {
+		p.err, p.pos = err, at+errAt
 		return nil, false
 	}
-	return out, true
+	return raw[:n], true
 }
