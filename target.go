@@ -72,44 +72,59 @@ func (f TargetForm) String() string {
 // neither "*" nor starts with '/' and is no absolute URI). The form is 0
 // on error. ParseRequestTarget does not allocate, and target does not
 // escape.
-func ParseRequestTarget(method string, target []byte) (URI, TargetForm, error) {
-	return ParseRequestTargetString(method, unsafe.String(unsafe.SliceData(target), len(target)))
+func ParseRequestTarget(method string, target []byte) (u URI, form TargetForm, err error) {
+	u.s = unsafe.String(unsafe.SliceData(target), len(target))
+	if form = u.parseTarget(method); form == 0 {
+		err = u.errKind
+	}
+	return u, form, err
 }
 
 // ParseRequestTargetString is ParseRequestTarget for a string, such as
 // net/http's Request.RequestURI. It does not copy target.
 func ParseRequestTargetString(method, target string) (u URI, form TargetForm, err error) {
+	// Small enough to be inlined, which saves copying the URI out of it:
+	// one return, and the error kind read from u.
 	u.s = target
-	form, k := u.parseTarget(method)
-	if k != 0 {
-		return u, 0, k
+	if form = u.parseTarget(method); form == 0 {
+		err = u.errKind
 	}
-	return u, form, nil
+	return u, form, err
 }
 
-// parseTarget parses u.s as a request-target for method.
-func (u *URI) parseTarget(method string) (TargetForm, ErrorKind) {
+// parseTarget parses u.s as a request-target for method, and returns its
+// form, or 0 when it is not valid (u.errKind then says why).
+func (u *URI) parseTarget(method string) TargetForm {
 	s := u.s
 	if uint64(len(s)) > maxLength {
 		u.errKind, u.errOff = ErrTooLong, maxLength
-		return 0, ErrTooLong
+		return 0
 	}
 	switch {
 	case method == "CONNECT":
-		return AuthorityForm, u.parseAuthorityForm()
+		return formIf(AuthorityForm, u.parseAuthorityForm())
 	case len(s) > 0 && s[0] == '/':
-		return OriginForm, u.parseOriginForm()
+		return formIf(OriginForm, u.parseOriginForm())
 	case len(s) > 0 && s[0] == '*':
 		switch {
 		case method != "OPTIONS":
-			return 0, u.fail(ErrTargetForm, 0)
+			return formIf(0, u.fail(ErrTargetForm, 0))
 		case len(s) > 1:
-			return 0, u.fail(ErrTargetForm, 1) // "*" and nothing more
+			return formIf(0, u.fail(ErrTargetForm, 1)) // "*" and nothing more
 		}
 		u.set(ComponentPath, 0, 1)
-		return AsteriskForm, 0
+		return AsteriskForm
 	}
-	return AbsoluteForm, u.parseAbsoluteForm()
+	return formIf(AbsoluteForm, u.parseAbsoluteForm())
+}
+
+// formIf returns form when the parse that returned k succeeded, and 0
+// when it failed.
+func formIf(form TargetForm, k ErrorKind) TargetForm {
+	if k != 0 {
+		return 0
+	}
+	return form
 }
 
 // parseOriginForm parses u.s, which starts with '/', as absolute-path
@@ -288,8 +303,8 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	}
 	r.Method = line[:t-1]
 	r.Target.s = line[t:e]
-	form, k := r.Target.parseTarget(r.Method)
-	if k != 0 {
+	form := r.Target.parseTarget(r.Method)
+	if k := r.Target.errKind; form == 0 {
 		return r, r.fail(k, t+r.Target.ErrorOffset())
 	}
 	if e+1 < len(line) && line[e+1] == ' ' {
