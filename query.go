@@ -189,7 +189,7 @@ func (p *Params) Next() (key, value string, ok bool) {
 // on the stack.
 func (p *Params) All() iter.Seq2[string, string] {
 	return func(yield func(key, value string) bool) {
-		for {
+		for p.pos < len(p.s) { // Next's first test, without a call after the last parameter
 			k, v, ok := p.Next()
 			if !ok || !yield(k, v) {
 				return
@@ -251,7 +251,7 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		}
 		off := len(buf)
 		copied := append(buf, p.s...)[off:]
-		for {
+		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
 			start, keyEnd, end, toDecode, ok := p.next(opts)
 			if !ok {
 				return
