@@ -37,12 +37,11 @@ const (
 // so "%26" and "%3D" are data, never separators.
 //
 //	p := fasturi.NewParams("q=go+1%2B1&lang=en", 0, 100)
-//	d := p.Decoded(buf[:0], fasturi.DecodePlusAsSpace)
-//	for k, v := range d.All() {
-//		// k "q", v "go 1+1"; then k "lang", v "en"
+//	for k, v := range p.Decoded(buf[:0], fasturi.DecodePlusAsSpace) {
+//		// k "q", v "go 1+1"; then k "lang", v "en" (as []byte)
 //	}
-//	if d.Err() != nil {
-//		// more than 100 parameters, or an invalid percent-encoding, at d.ErrorOffset()
+//	if p.Err() != nil {
+//		// more than 100 parameters, or an invalid percent-encoding, at p.ErrorOffset()
 //	}
 //
 // A limit caps how many parameters are read, against queries made of
@@ -53,9 +52,10 @@ const (
 // do not count.
 //
 // Params is a cursor: a small value that refers to the query and copies
-// nothing. Iterating does not allocate. The query is walked from one
-// delimiter to the next with the vector scanner's masks, 64 bytes at a
-// time. The zero Params yields nothing.
+// nothing (Decoded copies it once, into the caller's buffer). Iterating
+// does not allocate. The query is walked from one delimiter to the next
+// with the vector scanner's masks, 64 bytes at a time. The zero Params
+// yields nothing.
 type Params struct {
 	s    string // the query
 	pos  int    // offset in s of the next piece; after an error, the error's offset
