@@ -199,8 +199,8 @@ func (p *Params) All() iter.Seq2[string, string] {
 }
 
 // Err returns nil, or ErrTooManyParameters once Next has met a parameter
-// beyond the limit, or the error that made Decoded stop, or the error kind of the URI the cursor came from when
-// that URI is not valid.
+// beyond the limit, or the error that made Decoded stop, or the error kind
+// of the URI the cursor came from when that URI is not valid.
 func (p *Params) Err() error {
 	if p.err == 0 {
 		return nil

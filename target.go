@@ -72,12 +72,8 @@ func (f TargetForm) String() string {
 // neither "*" nor starts with '/' and is no absolute URI). The form is 0
 // on error. ParseRequestTarget does not allocate, and target does not
 // escape.
-func ParseRequestTarget(method string, target []byte) (u URI, form TargetForm, err error) {
-	u.s = unsafe.String(unsafe.SliceData(target), len(target))
-	if form = u.parseTarget(method); form == 0 {
-		err = u.errKind
-	}
-	return u, form, err
+func ParseRequestTarget(method string, target []byte) (URI, TargetForm, error) {
+	return ParseRequestTargetString(method, unsafe.String(unsafe.SliceData(target), len(target)))
 }
 
 // ParseRequestTargetString is ParseRequestTarget for a string, such as
@@ -108,9 +104,11 @@ func (u *URI) parseTarget(method string) TargetForm {
 	case len(s) > 0 && s[0] == '*':
 		switch {
 		case method != "OPTIONS":
-			return formIf(0, u.fail(ErrTargetForm, 0))
+			u.fail(ErrTargetForm, 0)
+			return 0
 		case len(s) > 1:
-			return formIf(0, u.fail(ErrTargetForm, 1)) // "*" and nothing more
+			u.fail(ErrTargetForm, 1) // "*" and nothing more
+			return 0
 		}
 		u.set(ComponentPath, 0, 1)
 		return AsteriskForm
