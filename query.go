@@ -107,12 +107,13 @@ const (
 	valueToDecode
 )
 
-// next moves past the next parameter and returns its place in the query,
-// s[start:end], split at keyEnd (end when it has no '='), and which of its
-// parts hold bytes that dec makes AppendDecode look at; or ok false when
-// there is none left, or when the limit is reached and another parameter
-// follows (p.err is then set).
-func (p *Params) next(dec DecodeOption) (start, keyEnd, end int, toDecode uint8, ok bool) {
+// next moves past the next parameter and returns its place in the query:
+// its key s[start:keyEnd] and its value s[valueStart:end] (both end when it
+// has no '='), and which of them hold bytes that dec makes AppendDecode
+// look at; or ok false, and offsets that slice to "", when there is none
+// left, or when the limit is reached and another parameter follows (p.err
+// is then set).
+func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toDecode uint8, ok bool) {
 	s, blk, mask := p.s, p.blk, p.mask
 	for p.err == 0 && p.pos < len(s) {
 		start, keyEnd, end, toDecode = p.pos, -1, len(s), 0
@@ -153,14 +154,15 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, end int, toDecode uint8,
 		if p.left > 0 {
 			p.left--
 		}
+		valueStart = keyEnd + 1
 		if keyEnd < 0 {
-			keyEnd = end
+			keyEnd, valueStart = end, end
 		}
 		p.blk, p.mask = blk, mask
-		return start, keyEnd, end, toDecode, true
+		return start, keyEnd, valueStart, end, toDecode, true
 	}
 	p.blk, p.mask = blk, mask
-	return 0, 0, 0, 0, false
+	return 0, 0, 0, 0, 0, false
 }
 
 // Next returns the next parameter's key and value, raw (still
@@ -168,14 +170,8 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, end int, toDecode uint8,
 // left, or when the limit has been reached and another parameter follows
 // (see Err).
 func (p *Params) Next() (key, value string, ok bool) {
-	start, keyEnd, end, _, ok := p.next(0)
-	if !ok {
-		return "", "", false
-	}
-	if keyEnd < end {
-		value = p.s[keyEnd+1 : end]
-	}
-	return p.s[start:keyEnd], value, true
+	start, keyEnd, valueStart, end, _, ok := p.next(0)
+	return p.s[start:keyEnd], p.s[valueStart:end], ok
 }
 
 // All returns an iterator over the remaining parameters, as Next yields
@@ -189,9 +185,9 @@ func (p *Params) Next() (key, value string, ok bool) {
 // on the stack.
 func (p *Params) All() iter.Seq2[string, string] {
 	return func(yield func(key, value string) bool) {
-		for p.pos < len(p.s) { // Next's first test, without a call after the last parameter
-			k, v, ok := p.Next()
-			if !ok || !yield(k, v) {
+		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
+			start, keyEnd, valueStart, end, _, ok := p.next(0)
+			if !ok || !yield(p.s[start:keyEnd], p.s[valueStart:end]) {
 				return
 			}
 		}
@@ -252,21 +248,18 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		off := len(buf)
 		copied := append(buf, p.s...)[off:]
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
-			start, keyEnd, end, toDecode, ok := p.next(opts)
+			start, keyEnd, valueStart, end, toDecode, ok := p.next(opts)
 			if !ok {
 				return
 			}
-			key, value := copied[start:keyEnd:keyEnd], copied[end:end:end]
-			if keyEnd < end {
-				value = copied[keyEnd+1 : end : end]
-			}
+			key, value := copied[start:keyEnd:keyEnd], copied[valueStart:end:end]
 			if toDecode&keyToDecode != 0 {
 				if key, ok = p.decodeInPlace(key, start, opts); !ok {
 					return
 				}
 			}
 			if toDecode&valueToDecode != 0 {
-				if value, ok = p.decodeInPlace(value, keyEnd+1, opts); !ok {
+				if value, ok = p.decodeInPlace(value, valueStart, opts); !ok {
 					return
 				}
 			}
