@@ -170,6 +170,14 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toD
 // left, or when the limit has been reached and another parameter follows
 // (see Err).
 func (p *Params) Next() (key, value string, ok bool) {
+	if p.pos < len(p.s) { // next's first test, inlined: no call after the last parameter
+		key, value, ok = p.nextRaw()
+	}
+	return key, value, ok
+}
+
+// nextRaw is Next past its first test.
+func (p *Params) nextRaw() (key, value string, ok bool) {
 	start, keyEnd, valueStart, end, _, ok := p.next(0)
 	return p.s[start:keyEnd], p.s[valueStart:end], ok
 }
