@@ -685,13 +685,7 @@ func TestInliningIterators(t *testing.T) {
 // ParseQuery, which builds a map of decoded values.
 func BenchmarkQuery(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		queries := benchCorpus{name: c.name}
-		for _, s := range c.uris {
-			if u, err := ParseString(s); err == nil && u.RawQuery() != "" {
-				queries.uris = append(queries.uris, u.RawQuery())
-				queries.bytes += int64(len(u.RawQuery()))
-			}
-		}
+		queries := benchQueries(c)
 		if len(queries.uris) == 0 {
 			continue
 		}
@@ -713,4 +707,49 @@ func BenchmarkQuery(b *testing.B) {
 			})
 		})
 	}
+}
+
+// BenchmarkQueryRaw iterates over every parameter of each URI's query raw,
+// as a proxy that routes on keys does: with All, and with a loop over
+// Next.
+func BenchmarkQueryRaw(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		queries := benchQueries(c)
+		if len(queries.uris) == 0 {
+			continue
+		}
+		b.Run("corpus="+c.name+"/impl=all", func(b *testing.B) {
+			runCorpus(b, queries, func(s string) {
+				p := NewParams(s, 0, 0)
+				n := 0
+				for k, v := range p.All() {
+					n += len(k) + len(v)
+				}
+				sinkInt = n
+			})
+		})
+		b.Run("corpus="+c.name+"/impl=next", func(b *testing.B) {
+			runCorpus(b, queries, func(s string) {
+				p := NewParams(s, 0, 0)
+				n := 0
+				for k, v, ok := p.Next(); ok; k, v, ok = p.Next() {
+					n += len(k) + len(v)
+				}
+				sinkInt = n
+			})
+		})
+	}
+}
+
+// benchQueries returns the queries of the valid URIs of c that have a
+// non-empty one.
+func benchQueries(c benchCorpus) benchCorpus {
+	queries := benchCorpus{name: c.name}
+	for _, s := range c.uris {
+		if u, err := ParseString(s); err == nil && u.RawQuery() != "" {
+			queries.uris = append(queries.uris, u.RawQuery())
+			queries.bytes += int64(len(u.RawQuery()))
+		}
+	}
+	return queries
 }
