@@ -38,6 +38,7 @@ func TestInlining(t *testing.T) {
 		"(*URI).HasAuthority", "(*URI).HasPort", "(*URI).HasQuery", "(*URI).HasFragment", "(*URI).Valid",
 		"(*URI).Span", "(*URI).HostType", "URI.String", "(*URI).ErrorOffset", "Span.Len", "(*Violations).Len",
 		"ParseString", "Split", "ParseRequestTargetString", "ParseRequestLine", "NewParams", "(*Params).Next",
+		"(*Segments).Next",
 		"cursorNext", "(*specials).advance", "special8", "pctError", "isHex", "isDigit", "hostType",
 	}
 	for _, fn := range want {

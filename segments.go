@@ -54,9 +54,17 @@ func (u *URI) Segments() Segments {
 // Next returns the next segment, raw (still percent-encoded), and true; or
 // false when there is none left.
 func (s *Segments) Next() (segment string, ok bool) {
-	if !s.ok {
-		return "", false
+	if s.ok { // inlined: a loop over Next makes no call after the last segment
+		segment, ok = s.next()
 	}
+	return segment, ok
+}
+
+// next is Next once a segment is known to be left. It searches each
+// segment for its '/' with IndexByte: walking the scanner's masks instead
+// takes a third less time on paths of many segments (isaacs_files) but
+// up to 15% more on the short paths of most URLs (BenchmarkSegments).
+func (s *Segments) next() (segment string, ok bool) {
 	rest := s.s[s.pos:]
 	i := strings.IndexByte(rest, '/')
 	if i < 0 {

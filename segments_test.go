@@ -193,3 +193,36 @@ func TestAllocsSegments(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSegments visits every segment of each valid URI's path: with a
+// loop over Next, and with strings.Split, which Go code uses today and
+// which allocates the slice it returns.
+func BenchmarkSegments(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		paths := benchCorpus{name: c.name}
+		for _, s := range c.uris {
+			if u, err := ParseString(s); err == nil && u.RawPath() != "" {
+				paths.uris = append(paths.uris, u.RawPath())
+				paths.bytes += int64(len(u.RawPath()))
+			}
+		}
+		b.Run("corpus="+c.name+"/impl=fasturi", func(b *testing.B) {
+			runCorpus(b, paths, func(path string) {
+				s, n := NewSegments(path), 0
+				for seg, ok := s.Next(); ok; seg, ok = s.Next() {
+					n += len(seg)
+				}
+				sinkInt = n
+			})
+		})
+		b.Run("corpus="+c.name+"/impl=strings-split", func(b *testing.B) {
+			runCorpus(b, paths, func(path string) {
+				n := 0
+				for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+					n += len(seg)
+				}
+				sinkInt = n
+			})
+		})
+	}
+}
