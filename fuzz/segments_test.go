@@ -39,9 +39,7 @@ func FuzzSegments(f *testing.F) {
 	for _, p := range []string{"", "/", "/a/b", "a/b", "/a/", "//a", "a%2Fb/c", "/.././", "///"} {
 		f.Add(p)
 	}
-	for _, s := range seeds {
-		f.Add(s)
-	}
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, p string) {
 		want := naiveSegments(p)
 		if got := segmentsOf(t, fasturi.NewSegments(p)); !slices.Equal(got, want) {

@@ -1,0 +1,108 @@
+package fuzz
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi"
+)
+
+// factsSeeds are the shapes each fact is about, and the cases around them.
+var factsSeeds = []string{
+	"http://trusted.example@evil.example/", "http://0x7f.1/", "http://0177.0.0.1/", "http://2130706433/",
+	"http://127.1/", "http://0x7f000001/", "http://a%2Fb@h/p%3Fq", "http://h%5B/", "/a%2F..%2Fb",
+	"/a%0D%0Ab", "/%00", "http://[fe80::1%25eth0]/", "http://[fe80::1%25%0a]/", "/a/../../etc/passwd",
+	"/%2e%2e/x", "/.%2E/x", "../a", "a/../..", "/a/./b/..", "//h/..", "/a//../..", "mailto:%5C@x",
+}
+
+// encodedRef reports, as Facts does, whether the percent-encodings of s
+// (valid ones, since s comes from a valid URI) encode a delimiter, a
+// control character and NUL, reading each with strconv.
+func encodedRef(s string) (delim, control, nul bool) {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			continue
+		}
+		c := byte(v)
+		nul = nul || c == 0
+		control = control || c < 0x20 || c == 0x7f
+		delim = delim || strings.IndexByte(":/?#[]@\\", c) >= 0
+		i += 2
+	}
+	return delim, control, nul
+}
+
+// underflowRef reports whether a ".." segment of path climbs above the
+// root, as Facts.PathUnderflow says: the segments, after the '/' that
+// starts an absolute path, with "%2e" read as '.', in a stack whose
+// every non-dot segment, empty ones too, can be removed by a "..".
+func underflowRef(path string) bool {
+	if path == "" {
+		return false
+	}
+	depth := 0
+	for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		switch strings.ReplaceAll(strings.ToLower(seg), "%2e", ".") {
+		case ".":
+		case "..":
+			if depth == 0 {
+				return true
+			}
+			depth--
+		default:
+			depth++
+		}
+	}
+	return false
+}
+
+// FuzzFacts checks URI.Facts against references that read the same
+// components another way: userinfo present, LegacyIPv4 of a reg-name host
+// (itself fuzzed against an inet_aton reading in FuzzHostAddr), the
+// encoded delimiters, controls and NUL of the userinfo, host and path
+// with strconv, and path underflow with a split and a stack. An invalid
+// URI has no facts.
+func FuzzFacts(f *testing.F) {
+	addSeeds(f)
+	for _, s := range factsSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := fasturi.ParseString(s)
+		got := u.Facts()
+		if err != nil {
+			if got != (fasturi.Facts{}) {
+				t.Fatalf("%q is invalid (%v) and has facts %+v", s, err, got)
+			}
+			return
+		}
+		var want fasturi.Facts
+		want.Userinfo = u.HasUserinfo()
+		if u.HostType() == fasturi.HostRegName {
+			want.LegacyIPv4, _ = fasturi.LegacyIPv4(u.RawHost())
+		}
+		for _, c := range []fasturi.Component{fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPath} {
+			sp := u.Span(c)
+			delim, control, nul := encodedRef(s[sp.Start:sp.End])
+			bit := fasturi.Components(1) << c
+			if delim {
+				want.EncodedDelimiters |= bit
+			}
+			if control {
+				want.EncodedControls |= bit
+			}
+			if nul {
+				want.EncodedNUL |= bit
+			}
+		}
+		want.PathUnderflow = underflowRef(u.RawPath())
+		if got != want {
+			t.Fatalf("Facts of %q:\n got %+v\nwant %+v", s, got, want)
+		}
+	})
+}
