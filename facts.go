@@ -133,13 +133,14 @@ func pathUnderflows(p string) bool {
 // another port, where a port left out (or empty) is the scheme's default.
 // RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
 // checks one and forwards the other is confused. A u without an authority
-// differs from any host.
+// differs from any host, and any u from a value that is not uri-host
+// [ ":" port ] (RFC 9110 section 7.2), such as "[::1]x".
 func (u *URI) HostDiffers(host string) bool {
 	if !u.Valid() || !u.HasAuthority() {
 		return true
 	}
-	hh, hp := splitHostHeader(host)
-	if !equalFoldASCII(u.RawHost(), hh) {
+	hh, hp, ok := splitHostHeader(host)
+	if !ok || !equalFoldASCII(u.RawHost(), hh) {
 		return true
 	}
 	def, _ := DefaultPort(u.Scheme())
@@ -167,8 +168,10 @@ func portOr(p string, def int) (int, bool) {
 }
 
 // splitHostHeader splits a Host header value, uri-host [ ":" port ], into
-// the host, with an IP literal's brackets, and the port.
-func splitHostHeader(h string) (host, port string) {
+// the host, with an IP literal's brackets, and the port; false when
+// something else follows the host (as in "[::1]x"), which then names no
+// authority that a URI could have.
+func splitHostHeader(h string) (host, port string, ok bool) {
 	end := len(h)
 	if strings.HasPrefix(h, "[") {
 		if i := strings.IndexByte(h, ']'); i >= 0 {
@@ -178,8 +181,11 @@ func splitHostHeader(h string) (host, port string) {
 		end = i
 	}
 	host = h[:end]
-	if end < len(h) && h[end] == ':' {
-		port = h[end+1:]
+	if end == len(h) {
+		return host, "", true
 	}
-	return host, port
+	if h[end] != ':' {
+		return "", "", false
+	}
+	return host, h[end+1:], true
 }

@@ -108,6 +108,8 @@ func TestHostDiffers(t *testing.T) {
 		{"http://[::1]:8/", "[::1]:8", false},
 		{"http://[::1]/", "[::1]", false},
 		{"http://[::1]/", "::1", true},
+		{"http://[::1]/", "[::1]x", true}, // not uri-host [ ":" port ]
+		{"http://[::1]/", "[::1]]:80", true},
 		{"http://example.com/", "", true},
 		{"http://example.com/", "example.com:x", true},
 		{"http://example.com/", "example.com:99999", true},

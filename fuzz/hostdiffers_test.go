@@ -1,0 +1,61 @@
+package fuzz
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi"
+)
+
+// hostHeaderRef is RFC 9110's Host field value, uri-host [ ":" port ],
+// loosely: an IP literal or any run of bytes without ':', '[' or ']', then
+// an optional port of digits.
+var hostHeaderRef = regexp.MustCompile(`^(\[[^\]]*\]|[^:\[\]]*)(?::([0-9]*))?$`)
+
+// portRef returns the port the digits p give, or def when p is empty;
+// false when p is not a number up to 65535.
+func portRef(p string, def int) (int, bool) {
+	if p == "" {
+		return def, true
+	}
+	n, err := strconv.ParseUint(p, 10, 16)
+	return int(n), err == nil
+}
+
+// hostDiffersRef reports whether the Host header value h names another
+// authority than the valid URI u, as HostDiffers documents.
+func hostDiffersRef(u *fasturi.URI, h string) bool {
+	if !u.Valid() || !u.HasAuthority() {
+		return true
+	}
+	m := hostHeaderRef.FindStringSubmatch(h)
+	if m == nil || !strings.EqualFold(m[1], u.RawHost()) {
+		return true
+	}
+	def, _ := fasturi.DefaultPort(u.Scheme())
+	a, okA := portRef(u.Port(), def)
+	b, okB := portRef(m[2], def)
+	return !okA || !okB || a != b
+}
+
+// FuzzHostDiffers checks HostDiffers, for any target and Host header
+// value, against hostDiffersRef.
+func FuzzHostDiffers(f *testing.F) {
+	for _, tt := range [][2]string{
+		{"http://example.com/", "example.com"}, {"http://Example.COM:080/", "example.com:80"},
+		{"https://h/", "h:443"}, {"https://h/", "h:80"}, {"http://h:/", "h"}, {"http://h/", "h:"},
+		{"http://[::1]/", "[::1]"}, {"http://[::1]:8/", "[::1]:8"}, {"http://[::1]/", "[::1]x"},
+		{"http://[::1]/", "::1"}, {"http://h/", "h:99999"}, {"http://h/", "h:1:2"}, {"foo://h/", "h"},
+		{"/p", "h"}, {"http://[fe80::1%25eth0]/", "[FE80::1%25eth0]"}, {"http://a b/", "a b"},
+	} {
+		f.Add(tt[0], tt[1])
+	}
+	f.Fuzz(func(t *testing.T, target, host string) {
+		u, _ := fasturi.ParseString(target)
+		if got, want := u.HostDiffers(host), hostDiffersRef(&u, host); got != want {
+			t.Fatalf("HostDiffers(%q) of %q = %v, want %v", host, target, got, want)
+		}
+	})
+}
