@@ -47,7 +47,11 @@ type totals struct {
 // processor runs a lineFunc over inputs on all cores and writes the
 // records in input order.
 type processor struct {
-	fn       lineFunc
+	fn lineFunc
+	// newFn, when set, replaces fn: each worker calls it once for a
+	// lineFunc of its own, which may then keep state without locking
+	// (stats counts in one table per worker and merges them at the end).
+	newFn    func() lineFunc
 	out      io.Writer
 	stderr   io.Writer
 	progress bool // show a progress line on stderr
@@ -75,10 +79,14 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
+		fn := p.fn
+		if p.newFn != nil {
+			fn = p.newFn()
+		}
 		go func() {
 			defer wg.Done()
 			for c := range p.work {
-				p.runChunk(c)
+				p.runChunk(c, fn)
 				c.done <- struct{}{}
 			}
 		}()
@@ -234,8 +242,8 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 	}
 }
 
-// runChunk formats the records of the lines of c.
-func (p *processor) runChunk(c *chunk) {
+// runChunk formats the records of the lines of c with fn.
+func (p *processor) runChunk(c *chunk, fn lineFunc) {
 	in := c.in
 	for len(in) > 0 {
 		line := in
@@ -246,7 +254,7 @@ func (p *processor) runChunk(c *chunk) {
 		}
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		var ok bool
-		c.out, ok = p.fn(c.out, line)
+		c.out, ok = fn(c.out, line)
 		c.out = append(c.out, '\n')
 		c.lines++
 		if ok {
