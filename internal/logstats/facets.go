@@ -1,0 +1,231 @@
+package logstats
+
+import (
+	"bytes"
+	"unsafe"
+
+	"github.com/fasturi/fasturi"
+)
+
+// A Facet is one thing that stats counts lines by.
+type Facet uint8
+
+const (
+	FacetScheme      Facet = iota // the scheme, lowercased; "(none)" for a relative reference
+	FacetHost                     // the host, lowercased; "(none)" without an authority
+	FacetHostType                 // none, reg-name, ipv4, ipv6 or ipvfuture
+	FacetPort                     // the port as written; "(none)" without one
+	FacetPath                     // the path's first Depth segments
+	FacetError                    // why the line is invalid: the error's message
+	FacetFact                     // each security fact of a valid URI (see fasturi.Facts)
+	FacetMethod                   // access logs: the request's method
+	FacetForm                     // access logs: the form of a valid request target
+	FacetRefererHost              // combined logs: the referer's host
+	NumFacets
+)
+
+var facetNames = [NumFacets]string{"scheme", "host", "host_type", "port", "path", "error", "fact", "method", "form", "referer_host"}
+
+// String returns the facet's name, its key in the JSON document.
+func (f Facet) String() string { return facetNames[f] }
+
+// Facets returns the facets that lines of format have, in order.
+func Facets(format Format) []Facet {
+	n := FacetFact + 1
+	switch format.Kind {
+	case KindCommon:
+		n = FacetForm + 1
+	case KindCombined:
+		n = NumFacets
+	}
+	fs := make([]Facet, n)
+	for i := range fs {
+		fs[i] = Facet(i)
+	}
+	return fs
+}
+
+// The keys that stand for something absent. Parentheses keep them apart
+// from any real scheme, host, port or path, none of which can hold one
+// where it stands.
+const (
+	keyNone      = "(none)"
+	keyEmpty     = "(empty)"
+	keyNoReferer = "(no referer)"
+	keyInvalid   = "(invalid)"
+	msgNoTarget  = "no request target in the request line"
+)
+
+// facts are the keys of FacetFact, by fasturi.Facts field.
+const (
+	factLegacyIPv4        = "legacy_ipv4"
+	factUserinfo          = "userinfo"
+	factEncodedDelimiters = "encoded_delimiters"
+	factEncodedControls   = "encoded_controls"
+	factEncodedNUL        = "encoded_nul"
+	factPathUnderflow     = "path_underflow"
+)
+
+// An Observer reads the facets of lines in one Format. It keeps a buffer
+// for lowercased keys, so one goroutine uses it at a time.
+type Observer struct {
+	Format Format
+	// Depth is how many segments of the path FacetPath keeps: 1 counts
+	// "/a/b" and "/a/c" as "/a". 0 counts the whole path.
+	Depth int
+	buf   []byte
+}
+
+// Observe reads line's URIs and calls emit with each facet's key for it;
+// the key is valid only during the call. It reports whether the line's URI
+// is valid: for an access log, whether its request target is valid for its
+// method (RFC 9112 section 3.2).
+func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid bool) {
+	l, mis := o.Format.Cut(line)
+	if mis != nil {
+		emit(FacetError, s2b(mis.Msg))
+		return false
+	}
+	access := o.Format.Kind == KindCommon || o.Format.Kind == KindCombined
+	if o.Format.Kind == KindCombined {
+		o.referer(l.Referer, emit)
+	}
+	if access && l.Method != nil {
+		emit(FacetMethod, l.Method)
+	}
+	if l.URI == nil {
+		emit(FacetError, s2b(msgNoTarget))
+		return false
+	}
+	var u fasturi.URI
+	var err error
+	var form fasturi.TargetForm
+	if access {
+		u, form, err = fasturi.ParseRequestTarget(b2s(l.Method), l.URI)
+	} else {
+		u, err = fasturi.Parse(l.URI)
+	}
+	if err != nil {
+		k, _ := err.(fasturi.ErrorKind)
+		emit(FacetError, s2b(k.Message()))
+		return false
+	}
+	if access {
+		emit(FacetForm, s2b(form.String()))
+	}
+	o.uri(&u, emit)
+	return true
+}
+
+// uri emits the facets of a valid URI.
+func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
+	if u.HasScheme() {
+		emit(FacetScheme, o.lower(u.Scheme()))
+	} else {
+		emit(FacetScheme, s2b(keyNone))
+	}
+	o.host(FacetHost, u, emit)
+	emit(FacetHostType, s2b(u.HostType().String()))
+	switch {
+	case !u.HasPort():
+		emit(FacetPort, s2b(keyNone))
+	case u.Port() == "":
+		emit(FacetPort, s2b(keyEmpty))
+	default:
+		emit(FacetPort, s2b(u.Port()))
+	}
+	emit(FacetPath, s2b(pathPrefix(u.RawPath(), o.Depth)))
+	f := u.Facts()
+	if f.LegacyIPv4.IsValid() {
+		emit(FacetFact, s2b(factLegacyIPv4))
+	}
+	if u.HasUserinfo() {
+		emit(FacetFact, s2b(factUserinfo))
+	}
+	if f.EncodedDelimiters != 0 {
+		emit(FacetFact, s2b(factEncodedDelimiters))
+	}
+	if f.EncodedControls != 0 {
+		emit(FacetFact, s2b(factEncodedControls))
+	}
+	if f.EncodedNUL != 0 {
+		emit(FacetFact, s2b(factEncodedNUL))
+	}
+	if f.PathUnderflow {
+		emit(FacetFact, s2b(factPathUnderflow))
+	}
+}
+
+// host emits u's host, lowercased, as facet f.
+func (o *Observer) host(f Facet, u *fasturi.URI, emit func(Facet, []byte)) {
+	switch {
+	case !u.HasAuthority():
+		emit(f, s2b(keyNone))
+	case u.RawHost() == "":
+		emit(f, s2b(keyEmpty))
+	default:
+		emit(f, o.lower(u.RawHost()))
+	}
+}
+
+// referer emits the host of a combined log's referer.
+func (o *Observer) referer(ref []byte, emit func(Facet, []byte)) {
+	if ref == nil {
+		emit(FacetRefererHost, s2b(keyNoReferer))
+		return
+	}
+	u, err := fasturi.Parse(ref)
+	if err != nil {
+		emit(FacetRefererHost, s2b(keyInvalid))
+		return
+	}
+	o.host(FacetRefererHost, &u, emit)
+}
+
+// lower returns s with ASCII letters lowercased, in o's buffer (or s itself
+// when it has no uppercase letter).
+func (o *Observer) lower(s string) []byte {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s2b(s)
+	}
+	o.buf = append(o.buf[:0], s...)
+	for ; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			o.buf[i] = c + 'a' - 'A'
+		}
+	}
+	return o.buf
+}
+
+// pathPrefix returns p cut after its first depth segments ("/a/b/c" at
+// depth 1 is "/a"), or "(empty)" for an empty path; depth 0 keeps it all.
+func pathPrefix(p string, depth int) string {
+	if p == "" {
+		return keyEmpty
+	}
+	if depth <= 0 {
+		return p
+	}
+	i := 0
+	if p[0] == '/' {
+		i = 1
+	}
+	for range depth {
+		j := bytes.IndexByte(s2b(p[i:]), '/')
+		if j < 0 {
+			return p
+		}
+		i += j + 1
+	}
+	return p[:i-1]
+}
+
+// s2b views s as bytes that no one writes to.
+func s2b(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// b2s views b as a string while b is unchanged.
+func b2s(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -1,0 +1,249 @@
+// Package logstats reads the URIs of log lines and names what fasturi
+// stats counts of them: the facets of each line (scheme, host, port, path
+// prefix, error kind, security facts...) and the JSON document the counts
+// make. The command and the Beam pipeline (examples/beam) both count with
+// it, so that they agree key for key.
+package logstats
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// A Kind is a layout of input lines.
+type Kind uint8
+
+const (
+	// KindURI is one URI per line.
+	KindURI Kind = iota
+	// KindCommon is the Common Log Format of web servers:
+	//	host ident user [time] "request line" status bytes
+	// The URI is the request line's target.
+	KindCommon
+	// KindCombined is the Combined Log Format: the Common one, then the
+	// quoted Referer and User-Agent. The URIs are the request line's
+	// target and the referer.
+	KindCombined
+	// KindField is a line of fields split by one separator byte, as TSV
+	// and CSV logs are; the URI is one of the fields.
+	KindField
+)
+
+// A Format says where the URIs of a line are.
+type Format struct {
+	Kind  Kind
+	Field int  // KindField: which field, from 1
+	Sep   byte // KindField: the separator
+}
+
+// ParseFormat returns the Format of a command line: name "" or "uri", "clf"
+// or "combined", or field > 0 with a one-byte separator sep (a TSV or
+// CSV-like log), which excludes a format name.
+func ParseFormat(name string, field int, sep string) (Format, error) {
+	var f Format
+	switch name {
+	case "", "uri":
+		f.Kind = KindURI
+	case "clf", "common":
+		f.Kind = KindCommon
+	case "combined":
+		f.Kind = KindCombined
+	default:
+		return f, fmt.Errorf("unknown -format %q: want uri, clf or combined", name)
+	}
+	if field == 0 {
+		return f, nil
+	}
+	if f.Kind != KindURI {
+		return f, fmt.Errorf("-field goes with TSV or CSV-like lines, not -format %s", name)
+	}
+	if field < 0 {
+		return f, fmt.Errorf("-field %d: fields count from 1", field)
+	}
+	if sep == `\t` {
+		sep = "\t"
+	}
+	if len(sep) != 1 || sep[0] == '\n' {
+		return f, fmt.Errorf("-sep %q: want one byte other than a newline", sep)
+	}
+	return Format{Kind: KindField, Field: field, Sep: sep[0]}, nil
+}
+
+// A Line is what Cut finds in one input line: each part is a slice of the
+// line, and its offset in it.
+type Line struct {
+	// URI is the URI the line is about: the whole line, the field, or the
+	// request line's target. It is nil when the line matches the format
+	// but has no URI (an access-log line without a request line).
+	URI    []byte
+	URIOff int
+	// Request, Method and Version are those of an access-log line's
+	// request line; Method and Version are nil when it does not have the
+	// three parts of one.
+	Request, Method, Version []byte
+	RequestOff               int
+	// Referer is the referer of a Combined Log Format line, nil when it
+	// is "-".
+	Referer    []byte
+	RefererOff int
+}
+
+// A Mismatch says why a line does not match the format, and at which
+// byte of it.
+type Mismatch struct {
+	Msg    string
+	Offset int
+}
+
+func (m *Mismatch) Error() string { return m.Msg + " at offset " + strconv.Itoa(m.Offset) }
+
+// Cut finds the parts of line that f says hold URIs. A line that does not
+// match the format gives a Mismatch: it is still a line, which a command
+// reports, never drops.
+func (f Format) Cut(line []byte) (Line, *Mismatch) {
+	switch f.Kind {
+	case KindCommon, KindCombined:
+		return cutAccessLog(line, f.Kind == KindCombined)
+	case KindField:
+		return cutField(line, f.Field, f.Sep)
+	}
+	return Line{URI: line}, nil
+}
+
+// cutField returns field n (from 1) of line. With ',' as the separator a
+// field may be quoted, as in CSV: the quotes are not part of it, and a
+// separator inside them does not end it.
+func cutField(line []byte, n int, sep byte) (Line, *Mismatch) {
+	start := 0
+	for i := 1; ; i++ {
+		end := -1
+		next := len(line)
+		if sep == ',' && start < len(line) && line[start] == '"' {
+			q := closingQuote(line, start+1, true)
+			if q < 0 {
+				return Line{}, &Mismatch{"unterminated quoted field", start}
+			}
+			end = q + 1
+			if end < len(line) && line[end] != sep {
+				return Line{}, &Mismatch{"text after a quoted field", end}
+			}
+			next = end
+		} else if j := bytes.IndexByte(line[start:], sep); j >= 0 {
+			next = start + j
+		}
+		if end < 0 {
+			end = next
+		}
+		if i == n {
+			f, off := line[start:end], start
+			if sep == ',' && len(f) >= 2 && f[0] == '"' {
+				f, off = f[1:len(f)-1], off+1
+			}
+			return Line{URI: f, URIOff: off}, nil
+		}
+		if next == len(line) {
+			return Line{}, &Mismatch{fmt.Sprintf("the line has %d fields, not %d", i, n), len(line)}
+		}
+		start = next + 1
+	}
+}
+
+// closingQuote returns the offset of the '"' that closes a quoted text
+// starting at from, or -1. CSV doubles a quote inside (""); access logs
+// escape it (\").
+func closingQuote(line []byte, from int, csv bool) int {
+	for i := from; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			if !csv {
+				i++
+			}
+		case '"':
+			if csv && i+1 < len(line) && line[i+1] == '"' {
+				i++
+				continue
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// cutAccessLog reads a Common or Combined Log Format line:
+//
+//	host ident user [time] "request line" status bytes ["referer" "user agent"]
+//
+// The parts before the request are not checked beyond their shape: three
+// words and a bracketed time.
+func cutAccessLog(line []byte, combined bool) (Line, *Mismatch) {
+	var l Line
+	i := 0
+	for range 3 { // host, ident, user
+		j := bytes.IndexByte(line[i:], ' ')
+		if j <= 0 {
+			return l, &Mismatch{"not an access-log line: no host, ident and user", i}
+		}
+		i += j + 1
+	}
+	if i >= len(line) || line[i] != '[' {
+		return l, &Mismatch{"not an access-log line: no [time]", i}
+	}
+	j := bytes.IndexByte(line[i:], ']')
+	if j < 0 {
+		return l, &Mismatch{"not an access-log line: unterminated [time]", i}
+	}
+	i += j + 1
+	if !bytes.HasPrefix(line[i:], []byte(` "`)) {
+		return l, &Mismatch{"not an access-log line: no quoted request line", i}
+	}
+	i += 2
+	end := closingQuote(line, i, false)
+	if end < 0 {
+		return l, &Mismatch{"not an access-log line: unterminated request line", i - 1}
+	}
+	l.Request, l.RequestOff = line[i:end], i
+	// method SP target SP version: a target with a space in it leaves the
+	// version as the last word, and the target everything between.
+	if sp := bytes.IndexByte(l.Request, ' '); sp > 0 {
+		last := bytes.LastIndexByte(l.Request, ' ')
+		if last > sp {
+			l.Method, l.Version = l.Request[:sp], l.Request[last+1:]
+			l.URI, l.URIOff = l.Request[sp+1:last], i+sp+1
+		} else {
+			l.Method = l.Request[:sp] // HTTP/0.9: no version
+			l.URI, l.URIOff = l.Request[sp+1:], i+sp+1
+		}
+	}
+	i = end + 1
+	// status and bytes
+	for k := range 2 {
+		if i >= len(line) || line[i] != ' ' {
+			return l, &Mismatch{"not an access-log line: no status and size after the request line", i}
+		}
+		i++
+		j := i
+		for j < len(line) && (line[j] >= '0' && line[j] <= '9' || k == 1 && line[j] == '-') {
+			j++
+		}
+		if j == i {
+			return l, &Mismatch{"not an access-log line: no status and size after the request line", i}
+		}
+		i = j
+	}
+	if !combined {
+		return l, nil
+	}
+	if !bytes.HasPrefix(line[i:], []byte(` "`)) {
+		return l, &Mismatch{"not a combined-log line: no quoted referer", i}
+	}
+	i += 2
+	end = closingQuote(line, i, false)
+	if end < 0 {
+		return l, &Mismatch{"not a combined-log line: unterminated referer", i - 1}
+	}
+	if ref := line[i:end]; string(ref) != "-" {
+		l.Referer, l.RefererOff = ref, i
+	}
+	return l, nil
+}

@@ -1,0 +1,212 @@
+package logstats
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestCutAccessLog(t *testing.T) {
+	combined := Format{Kind: KindCombined}
+	common := Format{Kind: KindCommon}
+	tests := []struct {
+		f                         Format
+		line                      string
+		uri, method, ver, referer string
+		noURI                     bool
+		mismatch                  string
+		off                       int
+	}{
+		{f: common, line: `127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326`,
+			uri: "/apache_pb.gif", method: "GET", ver: "HTTP/1.0"},
+		{f: combined, line: `127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08 [en] (Win98; I ;Nav)"`,
+			uri: "/a?b", method: "GET", ver: "HTTP/1.0", referer: "http://www.example.com/start.html"},
+		{f: combined, line: `h - - [t] "GET /x HTTP/1.1" 200 - "-" "-"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		// A target with a space: the version is the last word.
+		{f: common, line: `h - - [t] "GET /a b HTTP/1.1" 400 0`, uri: "/a b", method: "GET", ver: "HTTP/1.1"},
+		// No request line at all, and one escaped by the server.
+		{f: common, line: `h - - [t] "-" 408 0`, noURI: true},
+		{f: common, line: `h - - [t] "\x16\x03\x01" 400 0`, noURI: true},
+		// An escaped quote inside the request line does not end it.
+		{f: common, line: `h - - [t] "GET /a\"b HTTP/1.1" 200 1`, uri: `/a\"b`, method: "GET", ver: "HTTP/1.1"},
+		{f: common, line: `GET /x HTTP/1.1`, mismatch: "not an access-log line: no host, ident and user", off: 7},
+		{f: common, line: `h - - t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 6},
+		{f: common, line: `h - - [t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: unterminated [time]", off: 6},
+		{f: common, line: ``, mismatch: "not an access-log line: no host, ident and user", off: 0},
+		{f: common, line: `h - - [t] GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: no quoted request line", off: 9},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: unterminated request line", off: 10},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1"`, mismatch: "not an access-log line: no status and size after the request line", off: 26},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1" x 1`, mismatch: "not an access-log line: no status and size after the request line", off: 27},
+		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not a combined-log line: no quoted referer", off: 32},
+		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 1 "http://a/`, mismatch: "not a combined-log line: unterminated referer", off: 33},
+	}
+	for _, tt := range tests {
+		l, m := tt.f.Cut([]byte(tt.line))
+		if tt.mismatch != "" {
+			if m == nil || m.Msg != tt.mismatch || m.Offset != tt.off {
+				t.Errorf("Cut(%q) = %+v, want mismatch %q at %d", tt.line, m, tt.mismatch, tt.off)
+			}
+			continue
+		}
+		if m != nil {
+			t.Errorf("Cut(%q): %v", tt.line, m)
+			continue
+		}
+		if tt.noURI {
+			if l.URI != nil {
+				t.Errorf("Cut(%q).URI = %q, want none", tt.line, l.URI)
+			}
+			continue
+		}
+		if string(l.URI) != tt.uri || string(l.Method) != tt.method || string(l.Version) != tt.ver || string(l.Referer) != tt.referer {
+			t.Errorf("Cut(%q) = uri %q method %q version %q referer %q, want %q %q %q %q",
+				tt.line, l.URI, l.Method, l.Version, l.Referer, tt.uri, tt.method, tt.ver, tt.referer)
+		}
+		if got := tt.line[l.URIOff : l.URIOff+len(l.URI)]; got != tt.uri {
+			t.Errorf("Cut(%q): URIOff %d points at %q", tt.line, l.URIOff, got)
+		}
+		if l.Referer != nil && tt.line[l.RefererOff:l.RefererOff+len(l.Referer)] != tt.referer {
+			t.Errorf("Cut(%q): RefererOff %d is wrong", tt.line, l.RefererOff)
+		}
+	}
+}
+
+func TestCutField(t *testing.T) {
+	tests := []struct {
+		line  string
+		field int
+		sep   string
+		want  string
+		off   int
+		err   string
+	}{
+		{"a\thttp://h/\tc", 2, `\t`, "http://h/", 2, ""},
+		{"a\thttp://h/\tc", 1, `\t`, "a", 0, ""},
+		{"a\thttp://h/\tc", 3, "\t", "c", 12, ""},
+		{"a\t\tc", 2, "\t", "", 2, ""},
+		{"a\thttp://h/", 3, "\t", "", 0, "the line has 2 fields, not 3"},
+		{`1,"http://h/?a,b",x`, 2, ",", "http://h/?a,b", 3, ""},
+		{`1,"http://h/?a,b",x`, 3, ",", "x", 18, ""},
+		{`1,"a""b",x`, 2, ",", `a""b`, 3, ""},
+		{`1,"http://h/`, 2, ",", "", 0, "unterminated quoted field"},
+		{`1,"a"b,x`, 2, ",", "", 0, "text after a quoted field"},
+		{"a|b|c", 2, "|", "b", 2, ""},
+	}
+	for _, tt := range tests {
+		f, err := ParseFormat("", tt.field, tt.sep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, m := f.Cut([]byte(tt.line))
+		if tt.err != "" {
+			if m == nil || m.Msg != tt.err {
+				t.Errorf("field %d of %q: %v, want %q", tt.field, tt.line, m, tt.err)
+			}
+			continue
+		}
+		if m != nil || string(l.URI) != tt.want || l.URIOff != tt.off {
+			t.Errorf("field %d of %q = %q at %d (%v), want %q at %d", tt.field, tt.line, l.URI, l.URIOff, m, tt.want, tt.off)
+		}
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, bad := range []struct {
+		name  string
+		field int
+		sep   string
+	}{{"xml", 0, ""}, {"clf", 2, "\t"}, {"", -1, "\t"}, {"", 2, "ab"}, {"", 2, ""}, {"", 2, "\n"}} {
+		if _, err := ParseFormat(bad.name, bad.field, bad.sep); err == nil {
+			t.Errorf("ParseFormat(%q, %d, %q) succeeded", bad.name, bad.field, bad.sep)
+		}
+	}
+}
+
+// observe returns the facets Observe emits for line, as "facet=key" in
+// order, and its verdict.
+func observe(o *Observer, line string) (string, bool) {
+	var b strings.Builder
+	valid := o.Observe([]byte(line), func(f Facet, key []byte) {
+		fmt.Fprintf(&b, "%s=%s ", f, key)
+	})
+	return strings.TrimSpace(b.String()), valid
+}
+
+func TestObserve(t *testing.T) {
+	uri := &Observer{Depth: 1}
+	combined := &Observer{Format: Format{Kind: KindCombined}, Depth: 2}
+	tests := []struct {
+		o     *Observer
+		line  string
+		want  string
+		valid bool
+	}{
+		{uri, "HTTP://User@Example.COM:8080/a/b/c?q#f",
+			"scheme=http host=example.com host_type=reg-name port=8080 path=/a fact=userinfo", true},
+		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=(none) path=/%2e%2e " +
+			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
+		{uri, "a/b", "scheme=(none) host=(none) host_type=none port=(none) path=a", true},
+		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=(empty) path=/", true},
+		{uri, "file:///", "scheme=file host=(empty) host_type=reg-name port=(none) path=/", true},
+		{uri, "mailto:", "scheme=mailto host=(none) host_type=none port=(none) path=(empty)", true},
+		{uri, "http://h:8x/", "error=invalid port", false},
+		{combined, `h - - [t] "GET /a/b/c HTTP/1.1" 200 1 "https://Ref.example/x" "ua"`,
+			"referer_host=ref.example method=GET form=origin scheme=(none) host=(none) host_type=none port=(none) path=/a/b", true},
+		{combined, `h - - [t] "CONNECT example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
+			"referer_host=(no referer) method=CONNECT form=authority scheme=(none) host=example.com host_type=reg-name port=443 path=(empty)", true},
+		{combined, `h - - [t] "GET /a b HTTP/1.1" 200 1 "a b" "ua"`,
+			"referer_host=(invalid) method=GET error=invalid path", false},
+		{combined, `h - - [t] "GET example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
+			"referer_host=(no referer) method=GET form=absolute scheme=example.com host=(none) host_type=none port=(none) path=443", true},
+		{combined, `h - - [t] "-" 408 1 "-" "-"`, "referer_host=(no referer) error=no request target in the request line", false},
+		{combined, `garbage`, "error=not an access-log line: no host, ident and user", false},
+	}
+	for _, tt := range tests {
+		got, valid := observe(tt.o, tt.line)
+		if got != tt.want || valid != tt.valid {
+			t.Errorf("Observe(%q) =\n\t%s, %v\nwant\n\t%s, %v", tt.line, got, valid, tt.want, tt.valid)
+		}
+	}
+}
+
+func TestPathPrefix(t *testing.T) {
+	for _, tt := range []struct {
+		p     string
+		depth int
+		want  string
+	}{
+		{"/a/b/c", 1, "/a"}, {"/a/b/c", 2, "/a/b"}, {"/a/b/c", 3, "/a/b/c"}, {"/a/b/c", 9, "/a/b/c"},
+		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, "(empty)"}, {"/a/", 1, "/a"},
+	} {
+		if got := pathPrefix(tt.p, tt.depth); got != tt.want {
+			t.Errorf("pathPrefix(%q, %d) = %q, want %q", tt.p, tt.depth, got, tt.want)
+		}
+	}
+}
+
+func TestObserveAllocs(t *testing.T) {
+	o := &Observer{Format: Format{Kind: KindCombined}, Depth: 1}
+	line := []byte(`h - - [t] "GET /A/b?c HTTP/1.1" 200 1 "https://Ref.Example/x" "ua"`)
+	n := 0
+	emit := func(Facet, []byte) { n++ }
+	o.Observe(line, emit) // grows the lowercasing buffer once
+	if a := testing.AllocsPerRun(100, func() { o.Observe(line, emit) }); a != 0 {
+		t.Errorf("Observe allocates %v times per line", a)
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	r := Result{
+		Totals: Totals{Lines: 4, Valid: 3, Invalid: 1},
+		Facets: []FacetResult{
+			Exact(FacetScheme, map[string]int64{"https": 2, "http": 1, "ftp": 1}, 2),
+			{Facet: FacetHost, Distinct: 1000, Approximate: true, Top: []Entry{{"a\"b", 3}, {"\xff", 1}}},
+		},
+	}
+	want := `{"totals":{"lines":4,"valid":3,"invalid":1},"facets":{` +
+		`"scheme":{"distinct":3,"approximate":false,"top":[{"key":"https","count":2},{"key":"ftp","count":1}]},` +
+		`"host":{"distinct":1000,"approximate":true,"top":[{"key":"a\"b","count":3},{"key_hex":"ff","count":1}]}}}` + "\n"
+	if got := string(r.AppendJSON(nil)); got != want {
+		t.Errorf("AppendJSON =\n%s\nwant\n%s", got, want)
+	}
+}
