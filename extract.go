@@ -1,0 +1,333 @@
+package fasturi
+
+import (
+	"iter"
+	"strings"
+	"unsafe"
+)
+
+// Finder finds the URIs in free text: mail, chat, documentation, logs. It
+// follows RFC 3986 Appendix C, which says how URIs are delimited in text,
+// and RFC 1738's "<URL:...>" wrapper.
+//
+// Every ':' in the text that follows a scheme (RFC 3986 section 3.1) starts
+// a candidate. The scheme is the longest run of scheme characters (ALPHA,
+// DIGIT, '+', '-', '.') before the ':', from its first letter: in
+// "xhttp://a" it is "xhttp", in "1http://a" "http". The candidate runs from
+// the scheme to the first byte that no URI holds: a control, a space, '"',
+// '<', '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
+//
+// A candidate right after '<', '"', '\'' or "<URL:" (any case) is delimited:
+// when it ends at the matching '>', '"' or '\'', and is an absolute URI
+// with at least one byte after the scheme's ':', the URI is all of it, as
+// written, whatever its scheme and its last byte: "<news:a.b>" and
+// "'http://a/b.'" give "news:a.b" and "http://a/b.". Inside single quotes,
+// a '\'' ends the candidate, so "'http://a/it's'" gives "http://a/it".
+//
+// Any other candidate, and a delimited one that is not all a URI (because
+// of a space inside the delimiters, say: Appendix C lets text wrap a URI
+// there, and Finder then finds its first line), is undelimited. An
+// undelimited candidate counts only when its scheme is followed by "//" or
+// is one written without it: mailto, news, urn, tel, data, sms, magnet,
+// xmpp, sip, sips or geo (any case). That keeps "Note:", "a:b" and
+// "12:34:56" out, and javascript: too. Its end is trimmed, as often as it
+// applies, of the punctuation that ends sentences and quotations rather
+// than URIs ('.', ',', ';', ':', '!', '?', '\''), and of a ')' or ']'
+// that closes nothing in the candidate: "(see http://a/b_(c))." gives
+// "http://a/b_(c)", and "[http://[::1]]" "http://[::1]". What remains must
+// hold more than the scheme, its ':' and any "//": "http://" alone is no
+// URI.
+//
+// A candidate that breaks a rule of RFC 3986 at some byte ends before that
+// byte, and is trimmed again: "http://a/b[c]" gives "http://a/b", and
+// "http://a/%zz" "http://a/". A candidate that is then not a whole URI (an
+// unclosed IP literal, a port that is not a number) gives none. So every
+// span Finder yields holds a URI that Parse accepts, with a scheme.
+//
+// The search resumes after each URI found, so URIs never overlap; two URIs
+// with no space or delimiter between them ("http://a,http://b") are one.
+//
+// Finder is a cursor: a small value that refers to the text and copies
+// nothing. Finding does not allocate. It looks for each ':' with
+// strings.IndexByte, which the Go runtime vectorizes, so text without
+// URIs is skipped at memory speed. The zero Finder finds nothing.
+type Finder struct {
+	s     string
+	pos   int // offset in s of the next byte to search for ':'
+	floor int // the end of the last URI found: no scheme starts before it
+	// stop caches the end of the last undelimited candidate: the first
+	// byte at or after stopFrom that no URI holds, or len(s). A later
+	// candidate that starts before it ends there too, so that the bytes
+	// up to it are looked at once, however many schemes they hold.
+	stopFrom, stop int
+	err            ErrorKind
+}
+
+// NewFinder returns a cursor over the URIs in text (see Finder). Text of
+// 4 GiB or more, beyond what a Span addresses, holds no URI for it, and
+// Err reports ErrTooLong.
+//
+// The cursor refers to text, which must not change while it is used.
+func NewFinder(text []byte) Finder {
+	return NewFinderString(unsafe.String(unsafe.SliceData(text), len(text)))
+}
+
+// NewFinderString is NewFinder for a string. It does not copy text.
+func NewFinderString(text string) (f Finder) {
+	f.s = text
+	if uint64(len(text)) > maxLength {
+		f.pos, f.err = len(text), ErrTooLong
+	}
+	return f
+}
+
+// Next returns the span of the next URI in the text, and true; or false
+// when there is none left. text[span.Start:span.End] parses with Parse.
+func (f *Finder) Next() (Span, bool) {
+	s := f.s
+	for f.pos < len(s) {
+		i := strings.IndexByte(s[f.pos:], ':')
+		if i < 0 {
+			f.pos = len(s)
+			break
+		}
+		colon := f.pos + i
+		f.pos = colon + 1
+		if start, end, ok := f.candidate(colon); ok {
+			f.pos, f.floor = end, end
+			return Span{uint32(start), uint32(end)}, true
+		}
+	}
+	return Span{}, false
+}
+
+// All returns an iterator over the remaining URIs, as Next yields them. It
+// advances f itself.
+func (f *Finder) All() iter.Seq[Span] {
+	return func(yield func(Span) bool) {
+		for {
+			sp, ok := f.Next()
+			if !ok || !yield(sp) {
+				return
+			}
+		}
+	}
+}
+
+// Err returns nil, or ErrTooLong for text of 4 GiB or more.
+func (f *Finder) Err() error {
+	if f.err == 0 {
+		return nil
+	}
+	return f.err
+}
+
+// A byte's part in finding URIs in text.
+const (
+	textScheme uint8 = 1 << iota // a scheme character: ALPHA / DIGIT / "+" / "-" / "."
+	textAlpha                    // ALPHA
+	textStop                     // a byte no URI holds: it ends every candidate
+	textTrim                     // punctuation trimmed from the end of an undelimited candidate
+)
+
+// textClass maps each byte to its part in finding URIs in text.
+var textClass = func() (t [256]uint8) {
+	for c := range 256 {
+		k := byteClass[c]
+		if k&schemeChar != 0 {
+			t[c] |= textScheme
+		}
+		if k&alpha != 0 {
+			t[c] |= textAlpha
+		}
+		if k&(unreserved|subDelim) == 0 && !strings.ContainsRune(":/?#[]@%", rune(c)) {
+			t[c] |= textStop // neither unreserved, reserved nor '%'
+		}
+	}
+	for _, c := range ".,;:!?'" {
+		t[c] |= textTrim
+	}
+	return t
+}()
+
+// candidate looks at the ':' at offset colon and returns the span of the
+// URI whose scheme it ends, if it ends the scheme of one (see Finder).
+func (f *Finder) candidate(colon int) (start, end int, ok bool) {
+	s := f.s
+	// The scheme: the run of scheme characters before the ':', from its
+	// first letter.
+	run := colon
+	for run > f.floor && textClass[s[run-1]]&textScheme != 0 {
+		run--
+	}
+	start = run
+	for start < colon && textClass[s[start]]&textAlpha == 0 {
+		start++
+	}
+	if start == colon {
+		return 0, 0, false
+	}
+
+	// What delimits it: the byte before the scheme, unless that is the
+	// last byte of a URI just found.
+	var closer byte
+	if run == start && start > f.floor {
+		switch c := s[start-1]; c {
+		case '<', '"', '\'':
+			closer = c
+			if c == '<' {
+				closer = '>'
+			}
+		case ':':
+			if start >= 5 && s[start-5] == '<' && strings.EqualFold(s[start-4:start-1], "URL") {
+				closer = '>'
+			}
+		}
+	}
+	if closer == '>' && s[start-1] == '<' && strings.EqualFold(s[start:colon], "URL") {
+		return 0, 0, false // the "URL:" of "<URL:...>" is no scheme
+	}
+
+	stop := f.stopAfter(colon + 1)
+	if closer != 0 {
+		end := stop
+		if closer == '\'' {
+			if q := strings.IndexByte(s[colon+1:stop], '\''); q >= 0 {
+				end = colon + 1 + q
+			}
+		}
+		if end < len(s) && s[end] == closer && end > colon+1 && validURI(s[start:end]) {
+			return start, end, true
+		}
+	}
+
+	// Undelimited: the scheme must be followed by "//" or be one written
+	// without it.
+	bare := colon + 1 // where the URI would hold nothing but its scheme
+	if strings.HasPrefix(s[colon+1:], "//") {
+		bare = colon + 3
+	} else if !slashlessScheme(s[start:colon]) {
+		return 0, 0, false
+	}
+	end, ok = longestURI(s, start, stop, bare)
+	return start, end, ok
+}
+
+// stopAfter returns the offset of the first byte at or after i that no URI
+// holds, or len(s).
+func (f *Finder) stopAfter(i int) int {
+	if i >= f.stopFrom && i <= f.stop {
+		return f.stop // the bytes between hold no stop: f.stop is the first
+	}
+	s, j := f.s, i
+	for j < len(s) && textClass[s[j]]&textStop == 0 {
+		j++
+	}
+	f.stopFrom, f.stop = i, j
+	return j
+}
+
+// slashlessScheme reports whether scheme is one that text commonly writes
+// without "//", in any case: those of mail (RFC 6068), Usenet (RFC 5538),
+// URNs (RFC 8141), phone numbers (RFC 3966), data (RFC 2397), text
+// messages (RFC 5724), magnet links, XMPP (RFC 5122), SIP (RFC 3261) and
+// geographic locations (RFC 5870).
+func slashlessScheme(scheme string) bool {
+	if len(scheme) < 3 || len(scheme) > 6 {
+		return false
+	}
+	var lower [6]byte
+	for i := range len(scheme) {
+		lower[i] = scheme[i] | 0x20 // ASCII letters to lower case; digits, '+', '-', '.' never match below
+	}
+	switch string(lower[:len(scheme)]) {
+	case "mailto", "news", "urn", "tel", "data", "sms", "magnet", "xmpp", "sip", "sips", "geo":
+		return true
+	}
+	return false
+}
+
+// validURI reports whether s is a valid URI reference.
+func validURI(s string) bool {
+	u := URI{s: s}
+	return u.parse() == 0
+}
+
+// longestURI returns the end of the undelimited URI that starts at start
+// and ends at or before stop: the candidate trimmed of trailing
+// punctuation, and cut before the first byte at which it breaks a rule;
+// or false when what remains of it ends at or before bare.
+func longestURI(s string, start, stop, bare int) (int, bool) {
+	end := stop
+	for {
+		end = trimEnd(s, start, end)
+		if end <= bare {
+			return 0, false
+		}
+		u := URI{s: s[start:end]}
+		if u.parse() == 0 {
+			return end, true
+		}
+		off := start + int(u.errOff)
+		switch {
+		case off < end:
+			// The first byte at which the candidate stops being a prefix of
+			// any URI: it ends before it.
+			end = off
+		case strings.LastIndexByte(s[start:end], '[') > strings.LastIndexByte(s[start:end], ']'):
+			// A prefix of a URI, but not one, whose IP literal is not
+			// closed: the URI ends before it (a valid prefix has at most
+			// one '[').
+			end = start + strings.LastIndexByte(s[start:end], '[')
+		case s[end-1] == '%':
+			end-- // an unfinished percent-encoding
+		case s[end-2] == '%':
+			end -= 2
+		default:
+			// A prefix of a URI, but not one, with nothing to cut: the
+			// authority of "http://a:b" could hold a userinfo, not a port.
+			return 0, false
+		}
+	}
+}
+
+// trimEnd returns the end of s[start:end] without the punctuation that
+// ends text around a URI rather than the URI: see Finder.
+func trimEnd(s string, start, end int) int {
+	parens, brackets := 0, 0 // ')' minus '(' and ']' minus '[' in s[start:end]
+	counted := false
+	for end > start {
+		c := s[end-1]
+		if textClass[c]&textTrim != 0 {
+			end--
+			continue
+		}
+		if c != ')' && c != ']' {
+			break
+		}
+		if !counted {
+			for _, b := range []byte(s[start:end]) {
+				switch b {
+				case '(':
+					parens--
+				case ')':
+					parens++
+				case '[':
+					brackets--
+				case ']':
+					brackets++
+				}
+			}
+			counted = true
+		}
+		if c == ')' && parens > 0 {
+			parens--
+		} else if c == ']' && brackets > 0 {
+			brackets--
+		} else {
+			break // it closes one: it is part of the URI
+		}
+		end--
+	}
+	return end
+}

@@ -1,0 +1,393 @@
+package fasturi
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+)
+
+// found returns the URIs Finder finds in text, as "start:end:uri", checking
+// on the way that each parses, has a scheme and starts after the last.
+func found(t *testing.T, text string) []string {
+	t.Helper()
+	var got []string
+	f := NewFinderString(text)
+	last := 0
+	for sp, ok := f.Next(); ok; sp, ok = f.Next() {
+		if int(sp.Start) < last || sp.End <= sp.Start || int(sp.End) > len(text) {
+			t.Fatalf("%q: span %v after %d", text, sp, last)
+		}
+		last = int(sp.End)
+		uri := text[sp.Start:sp.End]
+		if u, err := ParseString(uri); err != nil || !u.HasScheme() {
+			t.Fatalf("%q: found %q, which Parse rejects (%v) or has no scheme", text, uri, err)
+		}
+		got = append(got, fmt.Sprintf("%d:%d:%s", sp.Start, sp.End, uri))
+	}
+	if sp, ok := f.Next(); ok || sp != (Span{}) {
+		t.Fatalf("%q: Next after the end: %v, %v", text, sp, ok)
+	}
+	return got
+}
+
+// uris returns the "start:end:uri" of each of want, found in text in
+// order, each after the last.
+func uris(text string, want ...string) []string {
+	var out []string
+	from := 0
+	for _, w := range want {
+		i := strings.Index(text[from:], w)
+		if i < 0 {
+			panic(fmt.Sprintf("%q not in %q", w, text[from:]))
+		}
+		i += from
+		from = i + len(w)
+		out = append(out, fmt.Sprintf("%d:%d:%s", i, from, w))
+	}
+	return out
+}
+
+// The rules of Finder, with the URI each text holds (or none), at its
+// first occurrence in the text after the URI before it.
+var extractTests = []struct {
+	text string
+	want []string
+}{
+	{"", nil},
+	{"no URI here", nil},
+	{"http://example.com", []string{"http://example.com"}},
+
+	// RFC 3986 Appendix C: delimiters.
+	{"see <http://example.com/a b> or", []string{"http://example.com/a"}}, // a space ends it: the first line
+	{"<http://example.com/a.>", []string{"http://example.com/a."}},
+	{`"http://example.com/a."`, []string{"http://example.com/a."}},
+	{"'http://example.com/a.'", []string{"http://example.com/a."}},
+	{"'http://example.com/it's'", []string{"http://example.com/it"}},
+	{"<urn:oid:1.2.3>", []string{"urn:oid:1.2.3"}},
+	{"<foo:bar>", []string{"foo:bar"}}, // delimited: any scheme
+	{`"status:ok"`, []string{"status:ok"}},
+	{"<foo:>", nil}, // nothing after the ':'
+	{"<foo:bar", nil},
+	{`"note: x"`, nil},
+	{"<x-y+z.1:a>", []string{"x-y+z.1:a"}},
+	{"<1a:b>", nil},
+	{`<http://a/b"c>`, []string{"http://a/b"}}, // no '>' before '"': undelimited
+	{"<http://a/%zz>", []string{"http://a/"}},
+	{"(<http://a/b)>)", []string{"http://a/b)"}},
+
+	// RFC 1738's wrapper: the URI inside.
+	{"<URL:http://www.w3.org/Addressing/>", []string{"http://www.w3.org/Addressing/"}},
+	{"<url:mailto:a@b.example>", []string{"mailto:a@b.example"}},
+	{"<URL:foo:bar.>", []string{"foo:bar."}},
+	{"<URL:>", nil},
+	{"<URL:x>", nil},
+	{"URL:x", nil},
+	{"<URL:http://a/b c>", []string{"http://a/b"}},
+	{"<URLs:x>", []string{"URLs:x"}},
+
+	// Undelimited: "//" or a scheme written without it.
+	{"go to http://example.com/a?b#c now", []string{"http://example.com/a?b#c"}},
+	{"mailto:john@example.com", []string{"mailto:john@example.com"}},
+	{"news:comp.lang.go", []string{"news:comp.lang.go"}},
+	{"urn:isbn:0451450523", []string{"urn:isbn:0451450523"}},
+	{"call tel:+1-816-555-1212.", []string{"tel:+1-816-555-1212"}},
+	{"data:text/plain;base64,SGVsbG8=", []string{"data:text/plain;base64,SGVsbG8="}},
+	{"sms:+15105550101?body=hi", []string{"sms:+15105550101?body=hi"}},
+	{"magnet:?xt=urn:btih:c12fe1", []string{"magnet:?xt=urn:btih:c12fe1"}},
+	{"xmpp:romeo@montague.net", []string{"xmpp:romeo@montague.net"}},
+	{"sip:alice@atlanta.com, sips:bob@b.example", []string{"sip:alice@atlanta.com", "sips:bob@b.example"}},
+	{"geo:13.4125,103.8667", []string{"geo:13.4125,103.8667"}},
+	{"javascript:alert(1)", nil},
+	{"foo:bar", nil},
+	{"Note: this", nil},
+	{"ftp://ftp.is.co.za/rfc/rfc1808.txt", []string{"ftp://ftp.is.co.za/rfc/rfc1808.txt"}},
+	{"file:///etc/hosts", []string{"file:///etc/hosts"}},
+	{"foo://bar", []string{"foo://bar"}},
+	{"http://", nil},
+	{"http:// x", nil},
+	{"http:///", []string{"http:///"}},
+	{"http://.", nil},
+	{"mailto:", nil},
+	{"mailto:.", nil},
+	{"mailto:x.", []string{"mailto:x"}},
+	{"https:/a", nil}, // no "//"
+	{"HTTP://EXAMPLE.COM/", []string{"HTTP://EXAMPLE.COM/"}},
+	{"MailTo:A@B", []string{"MailTo:A@B"}},
+	{"Hotel:x", nil}, // "Hotel" is no "tel"
+
+	// Schemes inside words: the whole run of scheme characters, from its
+	// first letter.
+	{"xhttp://a", []string{"xhttp://a"}},
+	{"1http://a", []string{"http://a"}},
+	{"-.+http://a", []string{"http://a"}},
+	{"a.b-c+d://e", []string{"a.b-c+d://e"}},
+	{"/http://a", []string{"http://a"}},
+	{"éhttp://a", []string{"http://a"}},
+	{"%41http://a", []string{"http://a"}},
+	{"123://a", nil},
+
+	// Trailing punctuation.
+	{"http://a/b.", []string{"http://a/b"}},
+	{"http://a/b,", []string{"http://a/b"}},
+	{"http://a/b;", []string{"http://a/b"}},
+	{"http://a/b:", []string{"http://a/b"}},
+	{"http://a/b!", []string{"http://a/b"}},
+	{"http://a/b?", []string{"http://a/b"}},
+	{"http://a/b'", []string{"http://a/b"}},
+	{"http://a/b.,;:!?'", []string{"http://a/b"}},
+	{"http://a/b).", []string{"http://a/b"}},
+	{"http://a/b].", []string{"http://a/b"}},
+	{"http://a/b?c.d", []string{"http://a/b?c.d"}},
+	{"http://a:", []string{"http://a"}},
+	{"http://a/b?q=1&", []string{"http://a/b?q=1&"}},
+
+	// Parentheses and brackets: kept when balanced.
+	{"https://en.wikipedia.org/wiki/Go_(programming_language)", []string{"https://en.wikipedia.org/wiki/Go_(programming_language)"}},
+	{"(see https://en.wikipedia.org/wiki/Go_(programming_language)).", []string{"https://en.wikipedia.org/wiki/Go_(programming_language)"}},
+	{"(http://a/b)", []string{"http://a/b"}},
+	{"((http://a/b))", []string{"http://a/b"}},
+	{"(http://a/(b)c)", []string{"http://a/(b)c"}},
+	{"http://a/((b)", []string{"http://a/((b)"}},
+	{"http://a/b)c", []string{"http://a/b)c"}}, // not at the end: kept
+	{"[http://a/b]", []string{"http://a/b"}},
+	{"[link](http://a/b)", []string{"http://a/b"}},
+	{"http://[::1]:80/", []string{"http://[::1]:80/"}},
+	{"(http://[::1])", []string{"http://[::1]"}},
+	{"[http://[::1]]", []string{"http://[::1]"}},
+	{"http://[::1]", []string{"http://[::1]"}},
+	{"http://[fe80::1%25eth0]/x", []string{"http://[fe80::1%25eth0]/x"}},
+	{"http://[::1", nil},
+	{"http://[fe80::1%25eth0", nil},
+	{"http://[::1]x/", []string{"http://[::1]"}},
+
+	// Invalid bytes: the URI ends before them.
+	{"http://a/%zz", []string{"http://a/"}},
+	{"http://a/b%", []string{"http://a/b"}},
+	{"http://a/b%4", []string{"http://a/b"}},
+	{"http://a/b%4.", []string{"http://a/b"}},
+	{"http://a/b[c]", []string{"http://a/b"}},
+	{"http://a/b#c#d", []string{"http://a/b#c"}},
+	{"http://a:b", nil},
+	{"http://a:80x/", nil},
+	{"http://a@b@c/", []string{"http://a@b"}},
+	{"http://a/%zzhttp://b", []string{"http://a/", "zzhttp://b"}},
+	{"http://a/b{c}", []string{"http://a/b"}},
+	{"http://a/b\\c", []string{"http://a/b"}},
+	{"http://a/b^c|d`e", []string{"http://a/b"}},
+
+	// Start and end of the text, adjacent URIs.
+	{"http://a http://b", []string{"http://a", "http://b"}},
+	{"http://a\thttp://b\nhttp://c\r\nhttp://d\x00http://e", []string{"http://a", "http://b", "http://c", "http://d", "http://e"}},
+	{"<http://a><http://b>", []string{"http://a", "http://b"}},
+	{`"http://a""http://b"`, []string{"http://a", "http://b"}},
+	{"http://a,http://b", []string{"http://a,http://b"}},
+	{"http://a/b:c", []string{"http://a/b:c"}},
+
+	// Colons that start no URI.
+	{"at 12:34:56, a:b and a::b: c", nil},
+	{"2024-01-01T00:00:00Z INFO key:value x=y:z", nil},
+	{":::", nil},
+	{"a:", nil},
+	{":http://a", []string{"http://a"}},
+	{"12:34 http://a/ 56:78", []string{"http://a/"}},
+	{"log: GET http://a/b?c=d:e 200", []string{"http://a/b?c=d:e"}},
+
+	// Around URIs: non-ASCII, controls, quotes.
+	{"café http://a/é", []string{"http://a/"}},
+	{"«http://a/b»", []string{"http://a/b"}},
+	{"“http://a/b”", []string{"http://a/b"}},
+	{"http://a/\x7f", []string{"http://a/"}},
+	{"he said \"http://a/b\".", []string{"http://a/b"}},
+	{"he said 'http://a/b'.", []string{"http://a/b"}},
+	{"it's http://a/it's", []string{"http://a/it's"}},
+	{"x='http://a/b c'", []string{"http://a/b"}},
+	{`href="http://a/b?c='d'"`, []string{"http://a/b?c='d'"}},
+}
+
+func TestFinder(t *testing.T) {
+	for _, tt := range extractTests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := found(t, tt.text)
+			if want := uris(tt.text, tt.want...); !slices.Equal(got, want) {
+				t.Errorf("found %q, want %q", got, want)
+			}
+			f := NewFinder([]byte(tt.text))
+			var all []string
+			for sp := range f.All() {
+				all = append(all, fmt.Sprintf("%d:%d:%s", sp.Start, sp.End, tt.text[sp.Start:sp.End]))
+			}
+			if !slices.Equal(all, got) {
+				t.Errorf("All: %q, Next: %q", all, got)
+			}
+			if f.Err() != nil {
+				t.Errorf("Err() = %v", f.Err())
+			}
+		})
+	}
+}
+
+// TestFinderPositions finds each URI of the rules' table at every offset
+// of a 300-byte text, so that its ends straddle the 16-, 32- and 64-byte
+// blocks of every scanner level, in text with and without other colons.
+func TestFinderPositions(t *testing.T) {
+	for _, tt := range extractTests {
+		if len(tt.want) != 1 || tt.text != tt.want[0] {
+			continue
+		}
+		for _, fill := range []string{" ", "a: b "} {
+			for i := 0; i < 300; i++ {
+				pre := strings.Repeat(fill, i/len(fill)+1)[:i]
+				if !strings.HasSuffix(pre, " ") && pre != "" {
+					pre = pre[:len(pre)-1] + " "
+				}
+				text := pre + tt.text + " " + strings.Repeat(fill, 10)
+				got := found(t, text)
+				want := fmt.Sprintf("%d:%d:%s", len(pre), len(pre)+len(tt.text), tt.text)
+				if len(got) != 1 || got[0] != want {
+					t.Fatalf("%q: found %q, want %q", text, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFinderCorpus embeds each URI of the generated corpus that Parse
+// accepts, has "//" and ends in none of the trimmed bytes in a sentence,
+// and finds it there, exactly.
+func TestFinderCorpus(t *testing.T) {
+	n := 0
+	for i, uri := range corpus.Generate(5000, 3) {
+		u, err := ParseString(uri)
+		if err != nil || !u.HasAuthority() || u.RawAuthority() == "" || strings.ContainsAny(uri[len(uri)-1:], ".,;:!?')]") {
+			continue
+		}
+		n++
+		pre := []string{"See ", "(", "<", "\"", "'", "<URL:", "x "}[i%7]
+		post := map[string]string{"(": ").", "<": ">", "\"": "\"", "'": "'", "<URL:": ">"}[pre]
+		if post == "" {
+			post = ", and more."
+		}
+		text := pre + uri + post
+		got := found(t, text)
+		if want := uris(text, uri); !slices.Equal(got, want) {
+			t.Errorf("%q: found %q, want %q", text, got, want)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d URIs tried", n)
+	}
+}
+
+// No input makes the Finder look at a byte more than a few times: text
+// made of one candidate after another, each invalid, takes linear time.
+func TestFinderLinear(t *testing.T) {
+	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a"} {
+		text := strings.Repeat(unit, 100000)
+		f := NewFinderString(text)
+		n := 0
+		for range f.All() {
+			n++
+		}
+		if n > len(text) {
+			t.Fatalf("%q: %d URIs", unit, n)
+		}
+	}
+}
+
+func TestFinderZero(t *testing.T) {
+	var f Finder
+	if sp, ok := f.Next(); ok || sp != (Span{}) || f.Err() != nil {
+		t.Errorf("zero Finder: %v %v %v", sp, ok, f.Err())
+	}
+}
+
+// The Finder over text too long for a Span finds nothing and says why (see
+// TestTooLong for the 4 GiB mapping).
+func TestFinderTooLong(t *testing.T) {
+	f := Finder{s: "http://a", pos: 8, err: ErrTooLong}
+	if _, ok := f.Next(); ok || !errors.Is(f.Err(), ErrTooLong) {
+		t.Errorf("Next: %v, Err: %v", ok, f.Err())
+	}
+}
+
+// textWithURIs is prose with a URI in every other sentence, of the
+// generated corpus's kinds.
+func textWithURIs(n int, seed uint64) string {
+	var b strings.Builder
+	words := []string{"the", "server", "at", "returned", "12:34:56", "error:", "see", "docs", "and", "(also", "notes)", "for", "details"}
+	for i, uri := range corpus.Generate(n, seed) {
+		for j := range 6 + i%5 {
+			b.WriteString(words[(i*7+j*3)%len(words)])
+			b.WriteByte(' ')
+		}
+		if i%2 == 0 {
+			b.WriteString(uri)
+			b.WriteString(". ")
+		}
+		if i%10 == 9 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func TestAllocsFinder(t *testing.T) {
+	texts := map[string]string{
+		"with URIs":    textWithURIs(200, 5),
+		"without URIs": strings.Repeat("plain words, and a colon: then 12:34:56 and more. ", 40),
+		"junk":         strings.Repeat("<a:\"b' http://[ %zz \x00\xff http://a:b:c mailto:%4 ((]] ", 30),
+		"empty":        "",
+	}
+	for name, text := range texts {
+		b := []byte(text)
+		testAllocs(t, "NewFinder and Next, "+name, func() {
+			f := NewFinder(b)
+			for sp, ok := f.Next(); ok; sp, ok = f.Next() {
+				sinkInt += int(sp.End)
+			}
+			sinkErr = f.Err()
+		})
+		testAllocs(t, "NewFinderString and All, "+name, func() {
+			f := NewFinderString(text)
+			for sp := range f.All() {
+				sinkInt += int(sp.End)
+			}
+		})
+	}
+}
+
+// extractBenchTexts are the free texts BenchmarkExtract times: prose with
+// URIs, log lines, and text without any.
+func extractBenchTexts() []struct{ name, text string } {
+	var logs strings.Builder
+	for i, uri := range corpus.Generate(5000, 11) {
+		fmt.Fprintf(&logs, "2024-05-%02d 12:%02d:%02d INFO req=%d GET %s status=200 dur=0.%03ds\n", i%28+1, i%60, i*7%60, i, uri, i%1000)
+	}
+	return []struct{ name, text string }{
+		{"prose", textWithURIs(10000, 1)},
+		{"logs", logs.String()},
+		{"no-uris", strings.Repeat("Plain prose, with a colon: here and a time 12:34:56, but no link at all. ", 2000)},
+	}
+}
+
+func BenchmarkExtract(b *testing.B) {
+	for _, c := range extractBenchTexts() {
+		b.Run("text="+c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				f := NewFinderString(c.text)
+				for sp, ok := f.Next(); ok; sp, ok = f.Next() {
+					n++
+					sinkInt = int(sp.End)
+				}
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "uris/op")
+		})
+	}
+}
