@@ -10,47 +10,49 @@ import (
 // follows RFC 3986 Appendix C, which says how URIs are delimited in text,
 // and RFC 1738's "<URL:...>" wrapper.
 //
-// Every ':' in the text that follows a scheme (RFC 3986 section 3.1) starts
-// a candidate. The scheme is the longest run of scheme characters (ALPHA,
-// DIGIT, '+', '-', '.') before the ':', from its first letter: in
-// "xhttp://a" it is "xhttp", in "1http://a" "http". The candidate runs from
-// the scheme to the first byte that no URI holds: a control, a space, '"',
-// '<', '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
+// Every ':' that ends a scheme (RFC 3986 section 3.1) starts a candidate.
+// The scheme is the longest run of scheme characters (ALPHA, DIGIT, '+',
+// '-', '.') before the ':', from its first letter: in "xhttp://a" it is
+// "xhttp", in "1http://a" "http". The candidate runs from the scheme to the
+// first byte that no URI holds: a control, a space, a double quote, '<',
+// '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
 //
-// A candidate right after '<', '"', '\'' or "<URL:" (any case) is delimited:
-// when it ends at the matching '>', '"' or '\'', and is an absolute URI
-// with at least one byte after the scheme's ':', the URI is all of it, as
-// written, whatever its scheme and its last byte: "<news:a.b>" and
-// "'http://a/b.'" give "news:a.b" and "http://a/b.". Inside single quotes,
-// a '\'' ends the candidate, so "'http://a/it's'" gives "http://a/it".
+// Delimited: a candidate right after '<', "<URL:" (any case), a double
+// quote or a single quote, that ends at the matching '>' or quote, and is
+// an absolute URI with at least one byte after its scheme's ':', is a URI
+// as it is, whatever its scheme and its last byte: "<news:a.b>" gives
+// "news:a.b" and "'http://a/b.'" gives "http://a/b.". Within single quotes,
+// a single quote ends the candidate: "'http://a/it's'" gives "http://a/it".
 //
-// Any other candidate, and a delimited one that is not all a URI (because
-// of a space inside the delimiters, say: Appendix C lets text wrap a URI
-// there, and Finder then finds its first line), is undelimited. An
-// undelimited candidate counts only when its scheme is followed by "//" or
-// is one written without it: mailto, news, urn, tel, data, sms, magnet,
-// xmpp, sip, sips or geo (any case). That keeps "Note:", "a:b" and
-// "12:34:56" out, and javascript: too. Its end is trimmed, as often as it
-// applies, of the punctuation that ends sentences and quotations rather
-// than URIs ('.', ',', ';', ':', '!', '?', '\''), and of a ')' or ']'
-// that closes nothing in the candidate: "(see http://a/b_(c))." gives
-// "http://a/b_(c)", and "[http://[::1]]" "http://[::1]". What remains must
-// hold more than the scheme, its ':' and any "//": "http://" alone is no
-// URI.
+// Undelimited: any other candidate, and a delimited one that is not all a
+// URI (for example one with a space inside the delimiters, where Appendix C
+// lets text wrap a long URI: Finder then finds its first line), counts only
+// when "//" follows its scheme, or when its scheme is one that text writes
+// without "//": mailto, news, urn, tel, data, sms, magnet, xmpp, sip, sips
+// or geo (any case). That leaves out "Note:", "a:b", "12:34:56", and
+// "javascript:". The end of the candidate is then trimmed, as long as
+// either applies, of the punctuation that ends a sentence or a quotation
+// rather than a URI ('.', ',', ';', ':', '!', '?', single quote), and of
+// a ')' or ']' that closes nothing in the candidate:
+// "(see http://a/b_(c))." gives "http://a/b_(c)", and "[http://[::1]]"
+// gives "http://[::1]". What remains must hold more than the scheme, its
+// ':' and any "//": "http://" alone is no URI.
 //
-// A candidate that breaks a rule of RFC 3986 at some byte ends before that
-// byte, and is trimmed again: "http://a/b[c]" gives "http://a/b", and
-// "http://a/%zz" "http://a/". A candidate that is then not a whole URI (an
-// unclosed IP literal, a port that is not a number) gives none. So every
-// span Finder yields holds a URI that Parse accepts, with a scheme.
+// Invalid bytes: a candidate that breaks a rule of RFC 3986 at some byte
+// ends before that byte, and is trimmed again when undelimited:
+// "http://a/b[c]" gives "http://a/b", and "http://a/%zz" gives "http://a/".
+// When what is left is not a URI but only the start of one (an unclosed
+// IP literal, a port that is not a number), the candidate gives none.
+// Every span Finder yields is thus a URI that Parse accepts, with a scheme.
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
 //
 // Finder is a cursor: a small value that refers to the text and copies
 // nothing. Finding does not allocate. It looks for each ':' with
-// strings.IndexByte, which the Go runtime vectorizes, so text without
-// URIs is skipped at memory speed. The zero Finder finds nothing.
+// strings.IndexByte, which the Go runtime vectorizes, so that text without
+// URIs is skipped at memory speed, and parses each candidate with Parse.
+// The zero Finder finds nothing.
 type Finder struct {
 	s     string
 	pos   int // offset in s of the next byte to search for ':'
