@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"strconv"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fasturi/fasturi"
@@ -74,11 +72,21 @@ func (r *record) eachComponent(f func(name string, val []byte, present bool)) {
 // facts only when valid: the facts of a URI that breaks a rule would be
 // guesses.
 func appendJSON(dst []byte, r record) []byte {
-	dst = appendJSONIn(dst, r.in)
-	dst = append(dst, `,"valid":`...)
-	dst = strconv.AppendBool(dst, r.uri.Valid())
+	plain := isJSONPlain(r.in)
+	if plain {
+		dst = append(dst, `{"in":"`...)
+		dst = append(dst, r.in...)
+		dst = append(dst, '"')
+	} else {
+		dst = appendJSONIn(dst, r.in)
+	}
+	if r.uri.Valid() {
+		dst = append(dst, `,"valid":true`...)
+	} else {
+		dst = append(dst, `,"valid":false`...)
+	}
 	if r.hasComponents() {
-		dst = appendJSONComponents(dst, r)
+		dst = appendJSONComponentsOf(dst, r, plain)
 	}
 	if r.uri.Valid() {
 		dst = appendJSONFacts(dst, r.uri)
@@ -99,20 +107,43 @@ func appendJSON(dst []byte, r record) []byte {
 	return append(dst, '}')
 }
 
+// jsonComponentKeys are the openings of the members of the components, in
+// the order of components: `,"scheme":` and so on.
+var jsonComponentKeys = func() (keys [len(components)]string) {
+	for i, c := range components {
+		keys[i] = `,"` + c.String() + `":`
+	}
+	return keys
+}()
+
 // appendJSONComponents appends the members of the components, in the order
 // of the CLI contract, each a string or null, then "host_type". parse and
 // target both write them, so that their records agree.
 func appendJSONComponents(dst []byte, r record) []byte {
-	r.eachComponent(func(name string, val []byte, present bool) {
-		dst = append(dst, ',', '"')
-		dst = append(dst, name...)
-		dst = append(dst, '"', ':')
-		if present {
-			dst = appendJSONString(dst, val)
-		} else {
+	return appendJSONComponentsOf(dst, r, isJSONPlain(r.in))
+}
+
+// appendJSONComponentsOf is appendJSONComponents for a record whose caller
+// knows whether r.in is plain (isJSONPlain): then so is every component,
+// and each is copied without a look at its bytes.
+func appendJSONComponentsOf(dst []byte, r record, plain bool) []byte {
+	has := r.hasComponents()
+	for i, c := range components {
+		dst = append(dst, jsonComponentKeys[i]...)
+		if !has || !r.uri.Has(c) {
 			dst = append(dst, "null"...)
+			continue
 		}
-	})
+		sp := r.uri.Span(c)
+		val := r.in[sp.Start:sp.End]
+		if plain {
+			dst = append(dst, '"')
+			dst = append(dst, val...)
+			dst = append(dst, '"')
+		} else {
+			dst = appendJSONString(dst, val)
+		}
+	}
 	dst = append(dst, `,"host_type":"`...)
 	dst = append(dst, r.uri.HostType().String()...)
 	return append(dst, '"')
@@ -180,58 +211,6 @@ func appendJSONError(dst []byte, kind fasturi.ErrorKind, off int) []byte {
 	return strconv.AppendInt(dst, int64(off), 10)
 }
 
-const hexDigits = "0123456789abcdef"
-
-// jsonPlain marks the bytes that stand for themselves in a JSON string.
-var jsonPlain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// appendJSONString appends s as a JSON string. Bytes that are not UTF-8
-// become U+FFFD, as encoding/json does; the in_hex key keeps them exactly.
-func appendJSONString(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		// Copy the run of plain bytes in one go: URIs are mostly that.
-		j := i
-		for j < len(s) && jsonPlain[s[j]] {
-			j++
-		}
-		dst = append(dst, s[i:j]...)
-		if i = j; i == len(s) {
-			break
-		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
-}
-
 // tsvColumns names the columns of -tsv, in order.
 const tsvColumns = "in\tvalid\tscheme\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_type\terror\toffset"
 
@@ -240,19 +219,35 @@ const tsvColumns = "in\tvalid\tscheme\tuserinfo\thost\tport\tpath\tquery\tfragme
 // PostgreSQL's and ClickHouse's TSV formats read them. Other bytes are
 // written as they are, so nothing is lost.
 func appendTSV(dst []byte, r record) []byte {
-	dst = appendTSVField(dst, r.in)
-	dst = append(dst, '\t')
-	dst = strconv.AppendBool(dst, r.uri.Valid())
-	r.eachComponent(func(_ string, val []byte, present bool) {
-		dst = append(dst, '\t')
-		if present {
-			dst = appendTSVField(dst, val)
-		} else {
-			dst = append(dst, `\N`...)
+	// A plain line (isJSONPlain) has no byte that TSV escapes, and nor have
+	// its components.
+	plain := isJSONPlain(r.in)
+	if plain {
+		dst = append(dst, r.in...)
+	} else {
+		dst = appendTSVField(dst, r.in)
+	}
+	if r.uri.Valid() {
+		dst = append(dst, "\ttrue"...)
+	} else {
+		dst = append(dst, "\tfalse"...)
+	}
+	has := r.hasComponents()
+	for _, c := range components {
+		if !has || !r.uri.Has(c) {
+			dst = append(dst, "\t\\N"...)
+			continue
 		}
-	})
+		dst = append(dst, '\t')
+		sp := r.uri.Span(c)
+		if plain {
+			dst = append(dst, r.in[sp.Start:sp.End]...)
+		} else {
+			dst = appendTSVField(dst, r.in[sp.Start:sp.End])
+		}
+	}
 	dst = append(dst, '\t')
-	if r.hasComponents() {
+	if has {
 		dst = append(dst, r.uri.HostType().String()...)
 	} else {
 		dst = append(dst, `\N`...)
@@ -264,28 +259,6 @@ func appendTSV(dst []byte, r record) []byte {
 	dst = append(dst, r.kind.Message()...)
 	dst = append(dst, '\t')
 	return strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
-}
-
-// appendTSVField appends s as one TSV value, escaped as appendTSV says.
-func appendTSVField(dst, s []byte) []byte {
-	for {
-		i := bytes.IndexAny(s, "\\\t\n\r")
-		if i < 0 {
-			return append(dst, s...)
-		}
-		dst = append(dst, s[:i]...)
-		switch s[i] {
-		case '\\':
-			dst = append(dst, '\\', '\\')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		}
-		s = s[i+1:]
-	}
 }
 
 // appendText appends the record as a line for people: the verdict, the
