@@ -3,14 +3,14 @@
 //
 // Usage:
 //
-//	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]
+//	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [-o FILE] [FILE...]
 //	fasturi normalize [-level syntax|scheme] [-reject-underflow]
-//	      [-json] [-q] [FILE...]
-//	fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [FILE...]
-//	fasturi relative -base URI [-json] [-q] [FILE...]
+//	      [-json] [-q] [-o FILE] [FILE...]
+//	fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [-o FILE] [FILE...]
+//	fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
-//	      [-q] [FILE...]
-//	fasturi target [-json] [-q] [FILE...]
+//	      [-q] [-o FILE] [FILE...]
+//	fasturi target [-json] [-q] [-o FILE] [FILE...]
 //
 // Every command reads each FILE in turn (standard input if there is none,
 // or for -) and writes one record per input line, in input order: an

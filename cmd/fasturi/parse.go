@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"time"
 )
 
 // parseSynopsis is the command line of parse, for both usage messages.
@@ -49,7 +46,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"scheme, userinfo, host, port, path, query, fragment, host_type,\nerror and offset")
 	withHeader := fs.Bool("header", false, "with -tsv, write the column names first")
 	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it\nbreaks, instead of rejecting it")
-	quiet := fs.Bool("q", false, "no summary or progress on standard error")
+	ro := addRunFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+parseAbout+"\n")
 		fs.PrintDefaults()
@@ -81,47 +78,5 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		format = appendTSV
 	}
 
-	return runLines(fs.Args(), parseLine(format, *lenient), header, *quiet, stdin, stdout, stderr)
-}
-
-// runLines runs fn over the named inputs (standard input when there are
-// none), writes the records to stdout after header, and the summary to
-// stderr unless quiet. It returns the exit status: 0 when every line was
-// read and written, 1 on an I/O error.
-func runLines(names []string, fn lineFunc, header string, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	w := bufio.NewWriterSize(stdout, 1<<16)
-	w.WriteString(header)
-	p := &processor{fn: fn, out: w, stderr: stderr, progress: !quiet && isTerminal(stderr)}
-	start := time.Now()
-	tot, err := p.process(names, stdin)
-	if err == nil {
-		err = w.Flush()
-	}
-	if !quiet {
-		elapsed := time.Since(start)
-		fmt.Fprintf(stderr, "fasturi: %d lines, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
-			tot.lines, tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
-			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
-		return 1
-	}
-	if tot.failed {
-		return 1
-	}
-	return 0
-}
-
-// isTerminal reports whether w is a terminal, for the progress line.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ro.runLines(fs.Args(), parseLine(format, *lenient), header, stdin, stdout, stderr)
 }

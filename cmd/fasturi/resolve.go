@@ -10,8 +10,8 @@ import (
 )
 
 const (
-	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [FILE...]"
-	relativeSynopsis = "fasturi relative -base URI [-json] [-q] [FILE...]"
+	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json]\n      [-q] [-o FILE] [FILE...]"
+	relativeSynopsis = "fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]"
 )
 
 // errNoTab is the message for a line of resolve without -base that has no

@@ -11,7 +11,7 @@ import (
 )
 
 // targetSynopsis is the command line of target, for both usage messages.
-const targetSynopsis = "fasturi target [-json] [-q] [FILE...]"
+const targetSynopsis = "fasturi target [-json] [-q] [-o FILE] [FILE...]"
 
 // A targetRecord is the result for one line of target: a request line, or a
 // method and a request-target.
@@ -160,7 +160,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("target", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
-	quiet := fs.Bool("q", false, "no summary or progress on standard error")
+	ro := addRunFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage:\n\n  "+targetSynopsis+"\n\n"+targetAbout+"\n")
 		fs.PrintDefaults()
@@ -175,7 +175,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *jsonOut {
 		format = appendTargetJSON
 	}
-	return runLines(fs.Args(), targetLine(format), "", *quiet, stdin, stdout, stderr)
+	return ro.runLines(fs.Args(), targetLine(format), "", stdin, stdout, stderr)
 }
 
 // targetAbout is what target's usage says before the flags.

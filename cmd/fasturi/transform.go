@@ -107,7 +107,7 @@ type command struct {
 	name    string
 	fs      *flag.FlagSet
 	jsonOut *bool
-	quiet   *bool
+	ro      *runOpts
 	stderr  io.Writer
 }
 
@@ -124,7 +124,7 @@ func newCommand(name, synopsis, about string, stderr io.Writer) *command {
 	c.fs = flag.NewFlagSet(name, flag.ContinueOnError)
 	c.fs.SetOutput(stderr)
 	c.jsonOut = c.fs.Bool("json", false, `write {"in":...,"out":...} or {"in":...,"error":...,"offset":N}`)
-	c.quiet = c.fs.Bool("q", false, "no summary or progress on standard error")
+	c.ro = addRunFlags(c.fs)
 	c.fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage:\n\n  "+synopsis+"\n\n"+about+"\n"+invalidNote+"\n")
 		c.fs.PrintDefaults()
@@ -153,7 +153,7 @@ func (c *command) usageError(format string, args ...any) int {
 
 // run runs t over the inputs named on the command line.
 func (c *command) run(t transform, stdin io.Reader, stdout io.Writer) int {
-	return runLines(c.fs.Args(), transformLine(t, *c.jsonOut), "", *c.quiet, stdin, stdout, c.stderr)
+	return c.ro.runLines(c.fs.Args(), transformLine(t, *c.jsonOut), "", stdin, stdout, c.stderr)
 }
 
 // baseURI parses the value of -base, which must be a valid URI with a

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Exit statuses, which scripts can rely on (see the package comment).
+const (
+	exitOK    = 0 // every line was read, and its record written
+	exitIO    = 1 // an input could not be read, or the output written
+	exitUsage = 2 // a bad command line: nothing was read
+)
+
+// runOpts are the options every command has.
+type runOpts struct {
+	quiet bool
+	out   string
+}
+
+// addRunFlags adds -q and -o to fs.
+func addRunFlags(fs *flag.FlagSet) *runOpts {
+	o := new(runOpts)
+	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
+	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output")
+	return o
+}
+
+// runLines runs fn over the named inputs (standard input when there are
+// none), writes the records after header, and returns the exit status.
+func (o *runOpts) runLines(names []string, fn lineFunc, header string, stdin io.Reader, stdout, stderr io.Writer) int {
+	names = orStdin(names)
+	return o.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
+		w.WriteString(header)
+		p := &processor{fn: fn, out: w, stderr: stderr, progress: o.showProgress(stderr)}
+		return p.process(names, stdin)
+	})
+}
+
+// orStdin returns names, or "-" (standard input) when there are none.
+func orStdin(names []string) []string {
+	if len(names) == 0 {
+		return []string{"-"}
+	}
+	return names
+}
+
+// showProgress reports whether a command shows its progress on stderr.
+func (o *runOpts) showProgress(stderr io.Writer) bool { return !o.quiet && isTerminal(stderr) }
+
+// run calls body with the output (standard output, or the -o file),
+// flushes it, writes the summary to stderr unless quiet, and returns the
+// exit status: exitIO when an input failed or the output could not be
+// written.
+func (o *runOpts) run(stdout, stderr io.Writer, body func(*bufio.Writer) (totals, error)) int {
+	var f *os.File
+	if o.out != "" {
+		var err error
+		if f, err = os.Create(o.out); err != nil {
+			fmt.Fprintf(stderr, "fasturi: %v\n", err)
+			return exitIO
+		}
+		stdout = f
+	}
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	start := time.Now()
+	tot, err := body(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if !o.quiet {
+		elapsed := time.Since(start)
+		fmt.Fprintf(stderr, "fasturi: %d lines, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
+			tot.lines, tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
+			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
+		return exitIO
+	}
+	if tot.failed {
+		return exitIO
+	}
+	return exitOK
+}
+
+// isTerminal reports whether w is a terminal, for the progress line.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
