@@ -38,12 +38,12 @@ import (
 // gives "http://[::1]". What remains must hold more than the scheme, its
 // ':' and any "//": "http://" alone is no URI.
 //
-// Invalid bytes: a candidate that breaks a rule of RFC 3986 at some byte
-// ends before that byte, and is trimmed again when undelimited:
-// "http://a/b[c]" gives "http://a/b", and "http://a/%zz" gives "http://a/".
-// When what is left is not a URI but only the start of one (an unclosed
-// IP literal, a port that is not a number), the candidate gives none.
-// Every span Finder yields is thus a URI that Parse accepts, with a scheme.
+// Invalid bytes: an undelimited candidate that, trimmed, is not a URI by
+// the rules of RFC 3986 is cut to its longest prefix that is one, and
+// trimmed again: "http://a/b[c]" gives "http://a/b", "http://a/%zz."
+// gives "http://a/", "http://a:80x/" gives "http://a:80", and
+// "http://[::1" gives "http://", which is no URI. Every span Finder yields
+// is thus a URI that Parse accepts, with a scheme.
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -256,9 +256,10 @@ func validURI(s string) bool {
 }
 
 // longestURI returns the end of the undelimited URI that starts at start
-// and ends at or before stop: the candidate trimmed of trailing
-// punctuation, and cut before the first byte at which it breaks a rule;
-// or false when what remains of it ends at or before bare.
+// and whose candidate ends at stop (see Finder): the candidate trimmed, cut
+// to its longest prefix that is a URI when it is not one, and trimmed
+// again; or false when that ends at or before bare. It parses at most five
+// times: the cuts leave a URI after the first two or three.
 func longestURI(s string, start, stop, bare int) (int, bool) {
 	end := stop
 	for {
@@ -270,26 +271,57 @@ func longestURI(s string, start, stop, bare int) (int, bool) {
 		if u.parse() == 0 {
 			return end, true
 		}
-		off := start + int(u.errOff)
-		switch {
-		case off < end:
-			// The first byte at which the candidate stops being a prefix of
-			// any URI: it ends before it.
-			end = off
-		case strings.LastIndexByte(s[start:end], '[') > strings.LastIndexByte(s[start:end], ']'):
-			// A prefix of a URI, but not one, whose IP literal is not
-			// closed: the URI ends before it (a valid prefix has at most
-			// one '[').
-			end = start + strings.LastIndexByte(s[start:end], '[')
-		case s[end-1] == '%':
-			end-- // an unfinished percent-encoding
-		case s[end-2] == '%':
-			end -= 2
-		default:
-			// A prefix of a URI, but not one, with nothing to cut: the
-			// authority of "http://a:b" could hold a userinfo, not a port.
-			return 0, false
+		// Trimming a URI leaves a URI: the second round returns.
+		end = start + validPrefix(s[start:end], int(u.errOff))
+	}
+}
+
+// validPrefix returns the length of the longest prefix of s that is a URI,
+// given that s is not one and that errOff is its ErrorOffset; s starts with
+// a scheme and its ':'. Returns 0 when no prefix longer than the scheme
+// and its ':' is one.
+func validPrefix(s string, errOff int) int {
+	for {
+		n := len(s)
+		if errOff < len(s) {
+			// The first byte at which s stops being a prefix of any URI.
+			s = s[:errOff]
+		} else {
+			// s is the start of a URI, not a whole one. Either it ends in an
+			// unfinished percent-encoding, or its IP literal is unclosed
+			// (a prefix of a URI holds '[' only there, at most once), or
+			// its authority has no '@' and a ':' followed by more than
+			// digits, which a userinfo could hold but no port can.
+			switch open := strings.LastIndexByte(s, '['); {
+			case s[len(s)-1] == '%':
+				s = s[:len(s)-1]
+			case s[len(s)-2] == '%':
+				s = s[:len(s)-2]
+			case open > strings.LastIndexByte(s, ']'):
+				s = s[:open]
+			default:
+				colon := strings.IndexByte(s, ':')
+				if !strings.HasPrefix(s[colon+1:], "//") {
+					return 0 // no authority: nothing else can be unfinished
+				}
+				port := colon + 3 + strings.IndexByte(s[colon+3:], ':') + 1
+				if port <= colon+3 {
+					return 0
+				}
+				for port < len(s) && isDigit(s[port]) {
+					port++
+				}
+				s = s[:port]
+			}
 		}
+		if len(s) == n {
+			return 0 // unreachable: every case above cuts
+		}
+		u := URI{s: s}
+		if u.parse() == 0 {
+			return len(s)
+		}
+		errOff = int(u.errOff)
 	}
 }
 

@@ -95,6 +95,10 @@ func TestLevels(t *testing.T) {
 		{"RelativeAbnormalExamples", TestRelativeAbnormalExamples},
 		{"RelativeEdges", TestRelativeEdges},
 		{"RelativeErrors", TestRelativeErrors},
+		// URIs in text, which each level parses.
+		{"Finder", TestFinder},
+		{"FinderPositions", TestFinderPositions},
+		{"FinderCorpus", TestFinderCorpus},
 	}
 	forEachLevel(t, func(t *testing.T, _ scanLevel) {
 		for _, tt := range tests {
