@@ -125,6 +125,7 @@ var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io
 	"relative":  runRelative,
 	"decode":    runDecode,
 	"target":    runTarget,
+	"stats":     runStats,
 }
 
 // run runs the command line args and returns the exit status.

@@ -113,7 +113,7 @@ func (l *logWriter) line(u string, combined bool) string {
 	case p < 5:
 		b.WriteString(`"OPTIONS * HTTP/1.1"`)
 	default:
-		fmt.Fprintf(b, `"%s %s HTTP/1.1"`, methods[r.IntN(len(methods))], target(u, r.IntN(10) == 0))
+		fmt.Fprintf(b, `"%s %s HTTP/1.1"`, methods[r.IntN(len(methods))], escape(target(u, r.IntN(10) == 0, r.IntN(20) == 0)))
 	}
 	fmt.Fprintf(b, " %d %d", status, r.IntN(50000))
 	if combined {
@@ -124,16 +124,17 @@ func (l *logWriter) line(u string, combined bool) string {
 				ref = Generate(1, r.Uint64())[0]
 			}
 		}
-		fmt.Fprintf(b, ` "%s" "%s"`, ref, agents[r.IntN(len(agents))])
+		fmt.Fprintf(b, ` "%s" "%s"`, escape(ref), agents[r.IntN(len(agents))])
 	}
 	return b.String()
 }
 
 // target returns the request target a client sends for u: its path and
 // query (origin-form), or u itself without the fragment for a request to a
-// forward proxy (absolute-form). A URI without an authority is sent as it
-// is, as broken clients and scanners do.
-func target(u string, absolute bool) string {
+// forward proxy (absolute-form). A URI without an authority gives its path
+// from the root, or, when raw, is sent as it is, as broken clients and
+// scanners do.
+func target(u string, absolute, raw bool) string {
 	if i := strings.IndexByte(u, '#'); i >= 0 {
 		u = u[:i]
 	}
@@ -150,7 +151,39 @@ func target(u string, absolute bool) string {
 		}
 		return "/"
 	}
-	return u
+	if raw || strings.HasPrefix(u, "/") {
+		return u
+	}
+	if i := strings.IndexByte(u, ':'); i >= 0 && !strings.Contains(u[:i], "/") {
+		u = u[i+1:] // mailto:x, urn:a:b: the path alone
+	}
+	return "/" + strings.TrimLeft(u, "./")
+}
+
+// escape writes s as web servers log it inside quotes: '"' and '\'
+// escaped with a backslash, other bytes outside printable ASCII as \xhh.
+func escape(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // hostOf returns the host and port of u, or def when u has no authority.

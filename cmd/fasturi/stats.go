@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+// statsSynopsis is the command line of stats, for both usage messages.
+const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-format clf|combined |\n" +
+	"      -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]"
+
+// statsAbout is what stats' usage says before the flags.
+const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme,
+host, host type, port, path prefix, error and security fact, and for access
+logs by method, request-target form and referer host; then write the top
+keys of each as a table, or with -json as one JSON document. Past -max-keys
+distinct keys, a facet's counts become estimates, marked approximate.
+`
+
+// A statsWorker counts the lines one worker reads, by facet.
+type statsWorker struct {
+	obs      logstats.Observer
+	counters [logstats.NumFacets]*counter
+	top      int
+	emit     func(logstats.Facet, []byte)
+}
+
+func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker {
+	w := &statsWorker{obs: logstats.Observer{Format: format, Depth: depth}, top: top}
+	for f := range w.counters {
+		w.counters[f] = newCounter(limit, top)
+	}
+	w.emit = func(f logstats.Facet, key []byte) { w.counters[f].add(key, w.top) }
+	return w
+}
+
+// line counts one line; stats writes no record per line.
+func (w *statsWorker) line(dst, line []byte) ([]byte, bool) {
+	return dst, w.obs.Observe(line, w.emit)
+}
+
+// sampleSize is how much access log -sample generates.
+const sampleSize = 64 << 20
+
+func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "write one JSON document instead of a table")
+	top := fs.Int("top", 10, "list the `N` most frequent keys of each facet")
+	depth := fs.Int("depth", 1, "count paths by their first `N` segments (0: whole paths)")
+	formatName, field, sep := addFormatFlags(fs)
+	limit := fs.Int("max-keys", 1<<16, "count up to `N` distinct keys per facet exactly, then estimate")
+	sample := fs.Bool("sample", false, "count a built-in generated access log (combined format)")
+	ro := addRunFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage:\n\n  "+statsSynopsis+"\n\n"+statsAbout+"\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usage := func(msg string) int {
+		fmt.Fprintf(stderr, "fasturi stats: %s\nRun 'fasturi stats -h' for usage.\n", msg)
+		return exitUsage
+	}
+	names := fs.Args()
+	if *sample {
+		if len(names) > 0 || *formatName != "" || *field != 0 {
+			return usage("-sample takes no FILE, -format or -field")
+		}
+		*formatName = "combined"
+		var log bytes.Buffer
+		log.Grow(sampleSize + 4096)
+		corpus.WriteLog(&log, corpus.LogCombined, sampleSize, 1)
+		stdin, names = &log, []string{"-"}
+	}
+	format, err := logstats.ParseFormat(*formatName, *field, *sep)
+	if err != nil {
+		return usage(err.Error())
+	}
+	if *top < 0 || *depth < 0 || *limit < 1 {
+		return usage("-top and -depth take a number >= 0, -max-keys one >= 1")
+	}
+
+	var mu sync.Mutex
+	var workers []*statsWorker
+	newFn := func() lineFunc {
+		w := newStatsWorker(format, *depth, *limit, *top)
+		mu.Lock()
+		workers = append(workers, w)
+		mu.Unlock()
+		return w.line
+	}
+	return ro.run(stdout, stderr, func(out *bufio.Writer) (totals, error) {
+		p := &processor{newFn: newFn, out: io.Discard, stderr: stderr, progress: ro.showProgress(stderr)}
+		tot, err := p.process(orStdin(names), stdin)
+		if err != nil {
+			return tot, err
+		}
+		r := logstats.Result{Totals: logstats.Totals{Lines: tot.lines, Valid: tot.valid, Invalid: tot.lines - tot.valid}}
+		for _, f := range logstats.Facets(format) {
+			cs := make([]*counter, len(workers))
+			for i, w := range workers {
+				cs[i] = w.counters[f]
+			}
+			r.Facets = append(r.Facets, mergeCounters(f, cs, *top))
+		}
+		if *jsonOut {
+			_, err = out.Write(r.AppendJSON(nil))
+		} else {
+			_, err = out.Write(appendStatsTable(nil, &r, terminalWidth(stdout, ro.out)))
+		}
+		return tot, err
+	})
+}
+
+// addFormatFlags adds the flags that say where a line's URI is: -format,
+// -field and -sep (see logstats.ParseFormat).
+func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
+	name = fs.String("format", "", "read access logs: `clf` (Common Log Format: the request's\ntarget) or combined (also the referer)")
+	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
+	sep = fs.String("sep", `\t`, "the one-byte field separator for -field; with \",\" a field\nmay be quoted as in CSV")
+	return name, field, sep
+}
+
+// appendStatsTable appends r as a table for people: the totals, then for
+// each facet its number of distinct keys and its top keys, with counts and
+// shares of all lines. Keys are cut to fit width columns (0: no limit).
+func appendStatsTable(dst []byte, r *logstats.Result, width int) []byte {
+	t := r.Totals
+	dst = fmt.Appendf(dst, "%s lines: %s valid, %s invalid\n", group(t.Lines), group(t.Valid), group(t.Invalid))
+	for _, f := range r.Facets {
+		dst = fmt.Appendf(dst, "\n%s: %s distinct", f.Facet, group(f.Distinct))
+		if f.Approximate {
+			dst = append(dst, " (approximate: more keys than -max-keys)"...)
+		}
+		dst = append(dst, '\n')
+		for _, e := range f.Top {
+			share := 0.0
+			if t.Lines > 0 {
+				share = 100 * float64(e.Count) / float64(t.Lines)
+			}
+			dst = fmt.Appendf(dst, "%14s %5.1f%%  ", group(e.Count), share)
+			dst = append(dst, fitKey(e.Key, width-23)...)
+			dst = append(dst, '\n')
+		}
+	}
+	return dst
+}
+
+// fitKey quotes key when it holds bytes a terminal would not show as
+// they are, and cuts it to at most n columns (none when n <= 0) with an
+// ellipsis.
+func fitKey(key string, n int) string {
+	if !utf8.ValidString(key) || strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		key = strconv.Quote(key)
+	}
+	if n <= 0 || utf8.RuneCountInString(key) <= n {
+		return key
+	}
+	if n < 2 {
+		return "…"
+	}
+	i, cols := 0, 0
+	for j := range key {
+		if cols == n-1 {
+			i = j
+			break
+		}
+		cols++
+	}
+	return key[:i] + "…"
+}
+
+// group writes n with thousands separators.
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n < 0 {
+		return "-" + group(-n)
+	}
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}

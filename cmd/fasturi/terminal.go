@@ -1,0 +1,23 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/term"
+)
+
+// terminalWidth returns the width of w when it is a terminal (and not
+// replaced by an -o file), for tables that fit it; 0 otherwise, for no
+// limit.
+func terminalWidth(w io.Writer, outFile string) int {
+	f, ok := w.(*os.File)
+	if !ok || outFile != "" {
+		return 0
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return width
+}
