@@ -1,0 +1,119 @@
+package ref
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Extract finds the URIs in free text by the rules of fasturi's Finder,
+// read one at a time, and returns their [start, end) offsets in order.
+// It is written for clarity, not speed: a regular expression finds each
+// scheme, a loop over the allowed bytes finds where a candidate ends,
+// Parse decides what is a URI, and the longest prefix that is one is
+// found by trying every length.
+func Extract(text string) [][2]int {
+	var found [][2]int
+	pos, last := 0, 0 // where the next search starts; where the last URI ends
+	for pos < len(text) {
+		m := schemeThenColon.FindStringIndex(text[pos:])
+		if m == nil {
+			break
+		}
+		start, colon := pos+m[0], pos+m[1]-1
+		if end, ok := uriAt(text, start, colon, last); ok {
+			found = append(found, [2]int{start, end})
+			pos, last = end, end
+			continue
+		}
+		pos = colon + 1
+	}
+	return found
+}
+
+// schemeThenColon matches a scheme (RFC 3986 section 3.1) and its ':'.
+// Searched for from the end of the last URI or past a ':', its leftmost
+// match starts at the first letter of the run of scheme characters before
+// the first ':'.
+var schemeThenColon = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*:`)
+
+// uriBytes are the bytes a URI can hold: unreserved, reserved and '%'.
+const uriBytes = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" +
+	"!$&'()*+,;=" + ":/?#[]@" + "%"
+
+// slashless are the schemes that count without "//" after them.
+var slashless = map[string]bool{
+	"mailto": true, "news": true, "urn": true, "tel": true, "data": true, "sms": true,
+	"magnet": true, "xmpp": true, "sip": true, "sips": true, "geo": true,
+}
+
+// uriAt returns the end of the URI whose scheme is text[start:colon], if
+// there is one there.
+func uriAt(text string, start, colon, last int) (int, bool) {
+	scheme := text[start:colon]
+	opener := ""
+	if start > last {
+		opener = text[start-1 : start]
+		if start >= 5 && strings.EqualFold(text[start-5:start], "<URL:") {
+			opener = "<URL:"
+		}
+	}
+	if opener == "<" && strings.EqualFold(scheme, "URL") {
+		return 0, false
+	}
+	closer := map[string]byte{"<": '>', "<URL:": '>', `"`: '"', "'": '\''}[opener]
+
+	if closer != 0 {
+		end := colon + 1
+		for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 && !(closer == '\'' && text[end] == '\'') {
+			end++
+		}
+		if end < len(text) && text[end] == closer && end > colon+1 && Parse(text[start:end]).Valid {
+			return end, true
+		}
+	}
+
+	bare := colon + 1
+	if strings.HasPrefix(text[colon+1:], "//") {
+		bare = colon + 3
+	} else if !slashless[strings.ToLower(scheme)] {
+		return 0, false
+	}
+	end := colon + 1
+	for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 {
+		end++
+	}
+	c := text[start:end]
+	for {
+		c = trimText(c)
+		if start+len(c) <= bare {
+			return 0, false
+		}
+		r := Parse(c)
+		if r.Valid {
+			return start + len(c), true
+		}
+		n := min(r.ErrorOffset, len(c)-1) // no longer prefix is one
+		for n > 0 && !Parse(c[:n]).Valid {
+			n--
+		}
+		c = c[:n]
+	}
+}
+
+// trimText drops from the end of c, as long as one applies, the
+// punctuation of the text around a URI, and a ')' or ']' with fewer
+// openers than closers in c.
+func trimText(c string) string {
+	for c != "" {
+		last := c[len(c)-1]
+		switch {
+		case strings.IndexByte(".,;:!?'", last) >= 0,
+			last == ')' && strings.Count(c, ")") > strings.Count(c, "("),
+			last == ']' && strings.Count(c, "]") > strings.Count(c, "["):
+			c = c[:len(c)-1]
+		default:
+			return c
+		}
+	}
+	return c
+}
