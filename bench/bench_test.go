@@ -59,14 +59,16 @@ func benchmarkPasses(b *testing.B, c *corpus, p *parser) {
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/uris, "allocs/uri")
 }
 
-// BenchmarkNormalize and BenchmarkResolve time the implementations of the
+// BenchmarkNormalize, BenchmarkResolve and BenchmarkExtract time the implementations of the
 // operations besides parsing, as the command does, for benchstat:
 //
-//	go test -run '^$' -bench 'Normalize|Resolve' -count 10 -cpu 1 > ops.txt
+//	go test -run '^$' -bench 'Normalize|Resolve|Extract' -count 10 -cpu 1 > ops.txt
 //	benchstat -col /impl -filter '.unit:ns/uri' ops.txt
 func BenchmarkNormalize(b *testing.B) { benchmarkOperation(b, "normalize") }
 
 func BenchmarkResolve(b *testing.B) { benchmarkOperation(b, "resolve") }
+
+func BenchmarkExtract(b *testing.B) { benchmarkOperation(b, "extract") }
 
 func benchmarkOperation(b *testing.B, key string) {
 	ops, _ := selectOperations(key)

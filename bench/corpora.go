@@ -25,6 +25,9 @@ type corpus struct {
 	// pairs are the references resolved per URI (see resolvePairs), made
 	// before any timing.
 	pairs []resolvePair
+	// sentences hold each URI in a sentence of free text (see sentences),
+	// for the extraction of URIs from text.
+	sentences []string
 }
 
 // edgeText is the corpus committed with the benchmark: hand-written
@@ -58,6 +61,7 @@ func newCorpus(name, source string, uris []string, data []byte) *corpus {
 	sum := sha256.Sum256(data)
 	c.sha256 = hex.EncodeToString(sum[:8])
 	c.pairs = resolvePairs(c.strings)
+	c.sentences = sentences(c.strings)
 	return c
 }
 

@@ -10,7 +10,10 @@ replace github.com/fasturi/fasturi => ../
 // github.com/molecule-man/go-brrr v1.3.0, which it refuses too),
 // goada v1.0.0 (cgo: needs a C++ compiler), whatwg-url v0.6.2 (the
 // newest). cpuid names the CPU in every report. purell v1.2.1, the newest,
-// which the Go module proxy resolves, is the normalizer compared.
+// which the Go module proxy resolves, is the normalizer compared. xurls
+// v2.6.0, the newest the Go module proxy resolves, is the extractor of
+// URIs from text compared; its Strict regular expression, built from the
+// IANA scheme list it embeds, differs from one version to the next.
 require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/ada-url/goada v1.0.0
@@ -18,6 +21,7 @@ require (
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/valyala/fasthttp v1.74.0
+	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (

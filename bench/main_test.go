@@ -344,6 +344,10 @@ func TestOperationsDecide(t *testing.T) {
 		"normalize/purell":  {true, false, true},
 		"resolve/fasturi":   {false, false, true}, // references made from the next input
 		"resolve/net-url":   {false, true, true},
+		// In "See HTTP://... for the details", "The old page (now at
+		// http://[::1) moved" and "Links: </a b>".
+		"extract/fasturi":      {true, false, false},
+		"extract/xurls-strict": {true, false, false},
 	}
 	c := newCorpus("t", "test", inputs, nil)
 	for _, op := range operations {
@@ -439,7 +443,7 @@ func TestRunOperations(t *testing.T) {
 	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\nstderr:\n%s", err, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "then 4 implementations of 2 other operations in ") {
+	if !strings.Contains(stderr.String(), "then 6 implementations of 3 other operations in ") {
 		t.Errorf("no last progress line:\n%s", stderr.String())
 	}
 	md, err := os.ReadFile(filepath.Join(out, "results.md"))
@@ -450,13 +454,14 @@ func TestRunOperations(t *testing.T) {
 		"## Normalization\n", "## Reference resolution\n", "| implementation | generated | edge |",
 		"how many times fasturi.AppendNormalize's time", "how many times fasturi.AppendResolve's time",
 		"| purell.NormalizeURLString | `github.com/PuerkitoBio/purell` v1.2.1 |",
+		"## URIs in free text\n", "how many times fasturi.Finder's time", "| xurls.Strict | `mvdan.cc/xurls/v2` v2.6.0 |",
 	} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("results.md lacks %q", want)
 		}
 	}
 	// A time row and an allocation row per implementation.
-	for _, name := range []string{"fasturi.AppendNormalize", "purell.NormalizeURLString", "fasturi.AppendResolve", "net/url ResolveReference"} {
+	for _, name := range []string{"fasturi.AppendNormalize", "purell.NormalizeURLString", "fasturi.AppendResolve", "net/url ResolveReference", "fasturi.Finder", "xurls.Strict"} {
 		if rows := regexp.MustCompile(`(?m)^\| `+regexp.QuoteMeta(name)+` \| [0-9]`).FindAll(md, -1); len(rows) != 2 {
 			t.Errorf("results.md: %d rows of %s, want 2", len(rows), name)
 		}

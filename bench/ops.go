@@ -105,6 +105,7 @@ var operations = []*operation{
 			},
 		},
 	},
+	extractOperation,
 }
 
 func operationKeys() string {
