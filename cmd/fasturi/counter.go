@@ -1,7 +1,7 @@
 package main
 
 import (
-	"slices"
+	"unsafe"
 
 	"github.com/axiomhq/hyperloglog"
 	boom "github.com/tylertreat/BoomFilters"
@@ -21,15 +21,29 @@ import (
 type counter struct {
 	exact map[string]*slot
 	limit int
-	last  [4]*slot // the keys most recently counted, looked at before the map
-	next  int      // which entry of last to replace
+	// consts are the slots of keys that come as constants of the
+	// observer (see logstats.Observe): "(none)", host types, error
+	// messages, common schemes and methods. They are found by the key's
+	// address, which is cheaper than hashing it.
+	consts []constSlot
 
 	// With more than limit keys:
 	distinct   *hyperloglog.Sketch
 	counts     *boom.CountMinSketch
 	candidates []logstats.Entry // the most frequent keys not in exact, at most candidateCap
-	candMin    int64            // the smallest count among candidates once full
+	candIndex  map[string]int   // where each candidate is in candidates
+	candMin    int64            // the smallest count among candidates
 }
+
+// A constSlot is the slot of a key that comes at one address.
+type constSlot struct {
+	p    *byte
+	n    int
+	slot *slot
+}
+
+// maxConsts bounds the keys a counter finds by address.
+const maxConsts = 16
 
 // A slot is an exact key and its count.
 type slot struct {
@@ -56,9 +70,10 @@ func candidateCap(n int) int { return 4*n + 16 }
 
 // add counts one line with key, which is valid only during the call.
 func (c *counter) add(key []byte, top int) {
-	for _, e := range c.last {
-		if e != nil && e.key == string(key) {
-			e.n++
+	p := unsafe.SliceData(key)
+	for _, k := range c.consts {
+		if k.p == p && k.n == len(key) {
+			k.slot.n++
 			return
 		}
 	}
@@ -70,10 +85,11 @@ func (c *counter) add(key []byte, top int) {
 		}
 		e = &slot{key: string(key)}
 		c.exact[e.key] = e
+		if len(key) > 0 && len(c.consts) < maxConsts && isConstKey(key) {
+			c.consts = append(c.consts, constSlot{p, len(key), e})
+		}
 	}
 	e.n++
-	c.last[c.next] = e
-	c.next = (c.next + 1) % len(c.last)
 }
 
 // addBeyond counts key once the exact keys are full.
@@ -81,6 +97,7 @@ func (c *counter) addBeyond(key []byte, top int) {
 	if c.distinct == nil {
 		c.distinct = hyperloglog.New14()
 		c.counts = boom.NewCountMinSketch(sketchEpsilon, sketchDelta)
+		c.candIndex = make(map[string]int)
 		for k := range c.exact {
 			c.distinct.Insert([]byte(k))
 		}
@@ -94,13 +111,19 @@ func (c *counter) addBeyond(key []byte, top int) {
 // offer makes key, estimated at n lines, a candidate if it is among the
 // most frequent beyond the exact keys.
 func (c *counter) offer(key []byte, n int64, top int) {
-	if i := slices.IndexFunc(c.candidates, func(e logstats.Entry) bool { return e.Key == string(key) }); i >= 0 {
+	if i, ok := c.candIndex[string(key)]; ok {
 		c.candidates[i].Count = n
 		return
 	}
-	limit := candidateCap(top)
-	if len(c.candidates) < limit {
+	if len(c.candidates) < candidateCap(top) {
+		c.candIndex[string(key)] = len(c.candidates)
 		c.candidates = append(c.candidates, logstats.Entry{Key: string(key), Count: n})
+		if len(c.candidates) == candidateCap(top) {
+			c.candMin = c.candidates[0].Count
+			for _, e := range c.candidates {
+				c.candMin = min(c.candMin, e.Count)
+			}
+		}
 		return
 	}
 	if n <= c.candMin {
@@ -113,12 +136,18 @@ func (c *counter) offer(key []byte, n int64, top int) {
 			least = i
 		}
 	}
+	delete(c.candIndex, c.candidates[least].Key)
+	c.candIndex[string(key)] = least
 	c.candidates[least] = logstats.Entry{Key: string(key), Count: n}
-	c.candMin = c.candidates[0].Count
+	c.candMin = n
 	for _, e := range c.candidates {
 		c.candMin = min(c.candMin, e.Count)
 	}
 }
+
+// isConstKey reports whether key is one of the observer's constants:
+// one that lies in the program's read-only data, not in a line.
+func isConstKey(key []byte) bool { return logstats.IsConstant(key) }
 
 // approximate reports whether c has had more keys than its limit.
 func (c *counter) approximate() bool { return c.distinct != nil }

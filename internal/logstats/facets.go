@@ -82,7 +82,7 @@ type Observer struct {
 // method (RFC 9112 section 3.2).
 func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid bool) {
 	l, mis := o.Format.Cut(line)
-	if mis != nil {
+	if mis.Msg != "" {
 		emit(FacetError, s2b(mis.Msg))
 		return false
 	}
@@ -91,7 +91,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 		o.referer(l.Referer, emit)
 	}
 	if access && l.Method != nil {
-		emit(FacetMethod, l.Method)
+		emit(FacetMethod, intern(l.Method, methods))
 	}
 	if l.URI == nil {
 		emit(FacetError, s2b(msgNoTarget))
@@ -120,7 +120,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 // uri emits the facets of a valid URI.
 func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 	if u.HasScheme() {
-		emit(FacetScheme, o.lower(u.Scheme()))
+		emit(FacetScheme, intern(o.lower(u.Scheme()), schemes))
 	} else {
 		emit(FacetScheme, s2b(keyNone))
 	}
@@ -180,6 +180,57 @@ func (o *Observer) referer(ref []byte, emit func(Facet, []byte)) {
 		return
 	}
 	o.host(FacetRefererHost, &u, emit)
+}
+
+// The schemes and methods that most lines have. Observe passes them as
+// these constants, so that a counter can tell them apart by address
+// before it compares bytes.
+var (
+	schemes = []string{"http", "https", "ftp", "file", "ws", "wss", "mailto", "urn", "data", "tel", "news"}
+	methods = []string{"GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
+)
+
+// constants are the keys Observe passes as constants, by content.
+var constants = func() map[string]string {
+	m := make(map[string]string)
+	add := func(s ...string) {
+		for _, k := range s {
+			m[k] = k
+		}
+	}
+	add(keyNone, keyEmpty, keyNoReferer, keyInvalid, msgNoTarget)
+	add(factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factPathUnderflow)
+	add(schemes...)
+	add(methods...)
+	add(mismatchMessages...)
+	for t := range fasturi.HostType(8) {
+		add(t.String())
+	}
+	for f := range fasturi.TargetForm(8) {
+		add(f.String())
+	}
+	for k := range fasturi.ErrorKind(255) {
+		add(k.Message())
+	}
+	return m
+}()
+
+// IsConstant reports whether key is one of the keys that Observe passes
+// as constants, at the constant's own address: the same key then always
+// comes at that address, and a counter may find it by address alone.
+func IsConstant(key []byte) bool {
+	c, ok := constants[string(key)]
+	return ok && len(c) > 0 && unsafe.StringData(c) == unsafe.SliceData(key)
+}
+
+// intern returns the constant of list equal to key, or key.
+func intern(key []byte, list []string) []byte {
+	for _, s := range list {
+		if string(key) == s {
+			return s2b(s)
+		}
+	}
+	return key
 }
 
 // lower returns s with ASCII letters lowercased, in o's buffer (or s itself

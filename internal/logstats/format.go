@@ -90,31 +90,50 @@ type Line struct {
 }
 
 // A Mismatch says why a line does not match the format, and at which
-// byte of it.
+// byte of it; its Msg is "" when the line matches.
 type Mismatch struct {
-	Msg    string
+	Msg    string // one of the constants below
 	Offset int
 }
 
-func (m *Mismatch) Error() string { return m.Msg + " at offset " + strconv.Itoa(m.Offset) }
+func (m Mismatch) Error() string { return m.Msg + " at offset " + strconv.Itoa(m.Offset) }
+
+func mismatch(msg string, off int) Mismatch { return Mismatch{msg, off} }
+
+// The messages of a Mismatch.
+const (
+	msgUnterminatedField   = "unterminated quoted field"
+	msgTextAfterQuote      = "text after a quoted field"
+	msgNoHostIdentUser     = "not an access-log line: no host, ident and user"
+	msgNoTime              = "not an access-log line: no [time]"
+	msgUnterminatedTime    = "not an access-log line: unterminated [time]"
+	msgNoRequest           = "not an access-log line: no quoted request line"
+	msgUnterminatedRequest = "not an access-log line: unterminated request line"
+	msgNoStatus            = "not an access-log line: no status and size after the request line"
+	msgNoReferer           = "not a combined-log line: no quoted referer"
+	msgUnterminatedReferer = "not a combined-log line: unterminated referer"
+	msgFewFields           = "the line has fewer fields than -field asks for"
+)
+
+var mismatchMessages = []string{msgUnterminatedField, msgTextAfterQuote, msgNoHostIdentUser, msgNoTime, msgUnterminatedTime, msgNoRequest, msgUnterminatedRequest, msgNoStatus, msgNoReferer, msgUnterminatedReferer, msgFewFields}
 
 // Cut finds the parts of line that f says hold URIs. A line that does not
 // match the format gives a Mismatch: it is still a line, which a command
 // reports, never drops.
-func (f Format) Cut(line []byte) (Line, *Mismatch) {
+func (f Format) Cut(line []byte) (Line, Mismatch) {
 	switch f.Kind {
 	case KindCommon, KindCombined:
 		return cutAccessLog(line, f.Kind == KindCombined)
 	case KindField:
 		return cutField(line, f.Field, f.Sep)
 	}
-	return Line{URI: line}, nil
+	return Line{URI: line}, Mismatch{}
 }
 
 // cutField returns field n (from 1) of line. With ',' as the separator a
 // field may be quoted, as in CSV: the quotes are not part of it, and a
 // separator inside them does not end it.
-func cutField(line []byte, n int, sep byte) (Line, *Mismatch) {
+func cutField(line []byte, n int, sep byte) (Line, Mismatch) {
 	start := 0
 	for i := 1; ; i++ {
 		end := -1
@@ -122,11 +141,11 @@ func cutField(line []byte, n int, sep byte) (Line, *Mismatch) {
 		if sep == ',' && start < len(line) && line[start] == '"' {
 			q := closingQuote(line, start+1, true)
 			if q < 0 {
-				return Line{}, &Mismatch{"unterminated quoted field", start}
+				return Line{}, mismatch(msgUnterminatedField, start)
 			}
 			end = q + 1
 			if end < len(line) && line[end] != sep {
-				return Line{}, &Mismatch{"text after a quoted field", end}
+				return Line{}, mismatch(msgTextAfterQuote, end)
 			}
 			next = end
 		} else if j := bytes.IndexByte(line[start:], sep); j >= 0 {
@@ -140,10 +159,10 @@ func cutField(line []byte, n int, sep byte) (Line, *Mismatch) {
 			if sep == ',' && len(f) >= 2 && f[0] == '"' {
 				f, off = f[1:len(f)-1], off+1
 			}
-			return Line{URI: f, URIOff: off}, nil
+			return Line{URI: f, URIOff: off}, Mismatch{}
 		}
 		if next == len(line) {
-			return Line{}, &Mismatch{fmt.Sprintf("the line has %d fields, not %d", i, n), len(line)}
+			return Line{}, mismatch(msgFewFields, len(line))
 		}
 		start = next + 1
 	}
@@ -176,31 +195,31 @@ func closingQuote(line []byte, from int, csv bool) int {
 //
 // The parts before the request are not checked beyond their shape: three
 // words and a bracketed time.
-func cutAccessLog(line []byte, combined bool) (Line, *Mismatch) {
+func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	var l Line
 	i := 0
 	for range 3 { // host, ident, user
 		j := bytes.IndexByte(line[i:], ' ')
 		if j <= 0 {
-			return l, &Mismatch{"not an access-log line: no host, ident and user", i}
+			return l, mismatch(msgNoHostIdentUser, i)
 		}
 		i += j + 1
 	}
 	if i >= len(line) || line[i] != '[' {
-		return l, &Mismatch{"not an access-log line: no [time]", i}
+		return l, mismatch(msgNoTime, i)
 	}
 	j := bytes.IndexByte(line[i:], ']')
 	if j < 0 {
-		return l, &Mismatch{"not an access-log line: unterminated [time]", i}
+		return l, mismatch(msgUnterminatedTime, i)
 	}
 	i += j + 1
 	if !bytes.HasPrefix(line[i:], []byte(` "`)) {
-		return l, &Mismatch{"not an access-log line: no quoted request line", i}
+		return l, mismatch(msgNoRequest, i)
 	}
 	i += 2
 	end := closingQuote(line, i, false)
 	if end < 0 {
-		return l, &Mismatch{"not an access-log line: unterminated request line", i - 1}
+		return l, mismatch(msgUnterminatedRequest, i-1)
 	}
 	l.Request, l.RequestOff = line[i:end], i
 	// method SP target SP version: a target with a space in it leaves the
@@ -219,7 +238,7 @@ func cutAccessLog(line []byte, combined bool) (Line, *Mismatch) {
 	// status and bytes
 	for k := range 2 {
 		if i >= len(line) || line[i] != ' ' {
-			return l, &Mismatch{"not an access-log line: no status and size after the request line", i}
+			return l, mismatch(msgNoStatus, i)
 		}
 		i++
 		j := i
@@ -227,23 +246,23 @@ func cutAccessLog(line []byte, combined bool) (Line, *Mismatch) {
 			j++
 		}
 		if j == i {
-			return l, &Mismatch{"not an access-log line: no status and size after the request line", i}
+			return l, mismatch(msgNoStatus, i)
 		}
 		i = j
 	}
 	if !combined {
-		return l, nil
+		return l, Mismatch{}
 	}
 	if !bytes.HasPrefix(line[i:], []byte(` "`)) {
-		return l, &Mismatch{"not a combined-log line: no quoted referer", i}
+		return l, mismatch(msgNoReferer, i)
 	}
 	i += 2
 	end = closingQuote(line, i, false)
 	if end < 0 {
-		return l, &Mismatch{"not a combined-log line: unterminated referer", i - 1}
+		return l, mismatch(msgUnterminatedReferer, i-1)
 	}
 	if ref := line[i:end]; string(ref) != "-" {
 		l.Referer, l.RefererOff = ref, i
 	}
-	return l, nil
+	return l, Mismatch{}
 }
