@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
 )
 
@@ -46,6 +47,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"scheme, userinfo, host, port, path, query, fragment, host_type,\nerror and offset")
 	withHeader := fs.Bool("header", false, "with -tsv, write the column names first")
 	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it\nbreaks, instead of rejecting it")
+	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+parseAbout+"\n")
@@ -66,16 +68,29 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	format := appendText
-	header := ""
-	if *withHeader {
-		header = tsvColumns + "\n"
+	in, err := logstats.ParseFormat(*formatName, *field, *sep)
+	if err != nil {
+		fmt.Fprintf(stderr, "fasturi parse: %v\n", err)
+		return exitUsage
 	}
+
+	format, out := appendText, outText
 	switch {
 	case *jsonOut:
-		format = appendJSON
+		format, out = appendJSON, outJSON
 	case *tsvOut:
-		format = appendTSV
+		format, out = appendTSV, outTSV
+	}
+	header := ""
+	if *withHeader {
+		header = tsvColumns
+		if in.Kind == logstats.KindCombined {
+			header += "\treferer"
+		}
+		header += "\n"
+	}
+	if in.Kind != logstats.KindURI {
+		return ro.runLines(fs.Args(), parseLogLine(in, out, *lenient), header, stdin, stdout, stderr)
 	}
 
 	return ro.runLines(fs.Args(), parseLine(format, *lenient), header, stdin, stdout, stderr)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
 	"strconv"
 
@@ -160,6 +161,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("target", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
+	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage:\n\n  "+targetSynopsis+"\n\n"+targetAbout+"\n")
@@ -170,6 +172,14 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	in, err := logstats.ParseFormat(*formatName, *field, *sep)
+	if err != nil {
+		fmt.Fprintf(stderr, "fasturi target: %v\n", err)
+		return exitUsage
+	}
+	if in.Kind != logstats.KindURI {
+		return ro.runLines(fs.Args(), targetLogLine(in, *jsonOut), "", stdin, stdout, stderr)
 	}
 	format := appendTargetText
 	if *jsonOut {

@@ -53,8 +53,11 @@ const (
 	keyEmpty     = "(empty)"
 	keyNoReferer = "(no referer)"
 	keyInvalid   = "(invalid)"
-	msgNoTarget  = "no request target in the request line"
 )
+
+// MsgNoTarget is the error of an access-log line whose request line has
+// no target ("-", or a single word).
+const MsgNoTarget = "no request target in the request line"
 
 // facts are the keys of FacetFact, by fasturi.Facts field.
 const (
@@ -94,7 +97,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 		emit(FacetMethod, intern(l.Method, methods))
 	}
 	if l.URI == nil {
-		emit(FacetError, s2b(msgNoTarget))
+		emit(FacetError, s2b(MsgNoTarget))
 		return false
 	}
 	var u fasturi.URI
@@ -198,7 +201,7 @@ var constants = func() map[string]string {
 			m[k] = k
 		}
 	}
-	add(keyNone, keyEmpty, keyNoReferer, keyInvalid, msgNoTarget)
+	add(keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
 	add(factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factPathUnderflow)
 	add(schemes...)
 	add(methods...)

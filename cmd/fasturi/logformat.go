@@ -1,0 +1,145 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/fasturi/fasturi"
+
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+// An output is a record format of parse.
+type output uint8
+
+const (
+	outText output = iota
+	outJSON
+	outTSV
+)
+
+// parseLogLine returns the lineFunc of parse for lines in format f: the
+// record of the URI each line holds, with "in" that URI and offsets in it;
+// for a combined log, then the referer's; for a line that does not match
+// f, a record of the whole line with the mismatch and its offset. An
+// access log's target is read as the request-target of its method (RFC
+// 9112 section 3.2), where "//x/y" is a path, not an authority; with
+// -lenient, it is split as any URI is.
+func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
+	format := appendText
+	switch out {
+	case outJSON:
+		format = appendJSON
+	case outTSV:
+		format = appendTSV
+	}
+	combined := f.Kind == logstats.KindCombined
+	access := combined || f.Kind == logstats.KindCommon
+	return func(dst, line []byte) ([]byte, bool) {
+		l, mis := f.Cut(line)
+		if mis.Msg == "" && l.URI == nil {
+			mis = logstats.Mismatch{Msg: logstats.MsgNoTarget, Offset: l.RequestOff}
+		}
+		if mis.Msg != "" {
+			dst = appendMismatch(dst, out, line, mis)
+			if combined && out == outTSV {
+				dst = append(dst, "\t\\N"...)
+			}
+			return dst, false
+		}
+		var r record
+		if access && !lenient {
+			r = newTargetOnlyRecord(l.Method, l.URI)
+		} else {
+			r = newRecord(l.URI, lenient)
+		}
+		dst = format(dst, r)
+		if combined {
+			dst = appendReferer(dst, out, l.Referer, lenient)
+		}
+		return dst, r.uri.Valid()
+	}
+}
+
+// newTargetOnlyRecord parses target as the request-target of method.
+func newTargetOnlyRecord(method, target []byte) record {
+	u, _, err := fasturi.ParseRequestTarget(asString(method), target)
+	r := record{in: target, uri: u}
+	if err != nil {
+		r.kind = errorKind(err)
+	}
+	return r
+}
+
+// appendReferer appends the referer of a combined log's line to its
+// record: with -json a "referer" member, the referer's own record or null
+// when the line has none ("-"); with -tsv a last column, the referer as
+// written or \N; in text, referer="...".
+func appendReferer(dst []byte, out output, ref []byte, lenient bool) []byte {
+	switch out {
+	case outJSON:
+		dst = append(dst[:len(dst)-1], `,"referer":`...) // inside the record's object
+		if ref == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = appendJSON(dst, newRecord(ref, lenient))
+		}
+		return append(dst, '}')
+	case outTSV:
+		if ref == nil {
+			return append(dst, "\t\\N"...)
+		}
+		return appendTSVField(append(dst, '\t'), ref)
+	}
+	if ref == nil {
+		return dst
+	}
+	dst = append(dst, " referer="...)
+	return strconv.AppendQuote(dst, asString(ref))
+}
+
+// appendMismatch appends the record of a line that does not match the
+// input format: the whole line, invalid, with why and where.
+func appendMismatch(dst []byte, out output, line []byte, mis logstats.Mismatch) []byte {
+	switch out {
+	case outJSON:
+		dst = appendJSONIn(dst, line)
+		dst = append(dst, `,"valid":false,"error":`...)
+		dst = appendJSONString(dst, []byte(mis.Msg))
+		dst = append(dst, `,"offset":`...)
+		return append(strconv.AppendInt(dst, int64(mis.Offset), 10), '}')
+	case outTSV:
+		dst = appendTSVField(dst, line)
+		dst = append(dst, "\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t"...)
+		dst = append(dst, mis.Msg...)
+		dst = append(dst, '\t')
+		return strconv.AppendInt(dst, int64(mis.Offset), 10)
+	}
+	dst = append(dst, "invalid "...)
+	dst = strconv.AppendQuote(dst, asString(line))
+	dst = append(dst, ": "...)
+	dst = append(dst, mis.Msg...)
+	dst = append(dst, " at offset "...)
+	return strconv.AppendInt(dst, int64(mis.Offset), 10)
+}
+
+// targetLogLine returns the lineFunc of target for lines in format f, an
+// access-log format: the record of each line's request line.
+func targetLogLine(f logstats.Format, jsonOut bool) lineFunc {
+	format := appendTargetText
+	out := outText
+	if jsonOut {
+		format, out = appendTargetJSON, outJSON
+	}
+	return func(dst, line []byte) ([]byte, bool) {
+		l, mis := f.Cut(line)
+		if mis.Msg != "" {
+			return appendMismatch(dst, out, line, mis), false
+		}
+		req := l.Request
+		if f.Kind == logstats.KindField {
+			req = l.URI // the field holds the request line
+		}
+		r := newTargetRecord(req)
+		return format(dst, r), r.valid()
+	}
+}
