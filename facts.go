@@ -99,8 +99,8 @@ func encodedBytes(s string) (delim, control, nul bool) {
 // counts the segments that ".." can remove, as RFC 3986 section 5.2.4
 // does, where an empty segment counts too.
 func pathUnderflows(p string) bool {
-	if !strings.Contains(p, ".") && !strings.Contains(p, "%2") {
-		return false // no dot, literal or encoded
+	if !strings.Contains(p, "..") && !strings.Contains(p, "%2e") && !strings.Contains(p, "%2E") {
+		return false // a ".." segment has two literal dots, or an encoded one
 	}
 	depth := 0
 	for p != "" {
