@@ -244,7 +244,8 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 
 // runChunk formats the records of the lines of c with fn.
 func (p *processor) runChunk(c *chunk, fn lineFunc) {
-	in := c.in
+	in, out := c.in, c.out
+	lines, valid := 0, 0
 	for len(in) > 0 {
 		line := in
 		if i := bytes.IndexByte(in, '\n'); i >= 0 {
@@ -252,13 +253,16 @@ func (p *processor) runChunk(c *chunk, fn lineFunc) {
 		} else {
 			in = nil
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
 		var ok bool
-		c.out, ok = fn(c.out, line)
-		c.out = append(c.out, '\n')
-		c.lines++
+		out, ok = fn(out, line)
+		out = append(out, '\n')
+		lines++
 		if ok {
-			c.valid++
+			valid++
 		}
 	}
+	c.out, c.lines, c.valid = out, lines, valid
 }

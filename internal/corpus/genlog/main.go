@@ -3,7 +3,12 @@
 //
 //	go run ./internal/corpus/genlog -format combined -size 600M > access.log
 //
-// The lines are drawn deterministically from -seed (see corpus.WriteLog).
+// or, with -format junk, -lines lines of junk for robustness tests:
+//
+//	go run ./internal/corpus/genlog -format junk -lines 10000000 > junk.log
+//
+// The lines are drawn deterministically from -seed (see corpus.WriteLog
+// and corpus.WriteJunk).
 package main
 
 import (
@@ -17,10 +22,18 @@ import (
 )
 
 func main() {
-	format := flag.String("format", "combined", "uris (one URI per line), clf or combined")
+	format := flag.String("format", "combined", "uris (one URI per line), clf, combined, or junk (mutated URIs and binary lines)")
 	size := flag.String("size", "100M", "how much to write, in bytes, with an optional K, M or G suffix (powers of 1000)")
+	lines := flag.Int("lines", 1000000, "with -format junk, how many lines to write (the last has no line ending)")
 	seed := flag.Uint64("seed", 1, "the seed the lines are drawn from")
 	flag.Parse()
+	if *format == "junk" {
+		if _, err := corpus.WriteJunk(os.Stdout, *lines, *seed); err != nil {
+			fmt.Fprintln(os.Stderr, "genlog:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	f, err := corpus.ParseLogFormat(*format)
 	if err == nil {
 		var n int64
