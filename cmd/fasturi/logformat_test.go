@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+// logGoldenCases run a command on a log in testdata and compare its output
+// with testdata/<name>.golden. Their records are not the input lines (a
+// record's "in" is the URI of its line), so TestGolden's checks do not
+// apply; the count of records, and of lines in the summary, still do.
+var logGoldenCases = []struct {
+	name    string
+	in      string
+	args    []string
+	perLine bool // one record per input line
+}{
+	{"parse-access", "access.in", []string{"parse", "-format", "combined"}, true},
+	{"parse-access-json", "access.in", []string{"parse", "-json", "-format", "combined"}, true},
+	{"parse-access-tsv", "access.in", []string{"parse", "-tsv", "-header", "-format", "combined"}, false},
+	{"parse-access-lenient-json", "access.in", []string{"parse", "-json", "-lenient", "-format", "combined"}, true},
+	{"parse-clf-json", "access.in", []string{"parse", "-json", "-format", "clf"}, true},
+	{"target-access", "access.in", []string{"target", "-format", "clf"}, true},
+	{"target-access-json", "access.in", []string{"target", "-json", "-format", "combined"}, true},
+	{"parse-fields-tsv", "fields.tsv", []string{"parse", "-tsv", "-field", "2"}, true},
+	{"parse-fields-csv-json", "fields.csv", []string{"parse", "-json", "-field", "2", "-sep", ","}, true},
+	{"stats-access", "access.in", []string{"stats", "-format", "combined"}, false},
+	{"stats-access-json", "access.in", []string{"stats", "-json", "-format", "combined", "-top", "3"}, false},
+	{"stats-facts-json", "facts.in", []string{"stats", "-json", "-depth", "2"}, false},
+	{"stats-fields-json", "fields.tsv", []string{"stats", "-json", "-field", "2", "-depth", "0"}, false},
+}
+
+func TestGoldenLogs(t *testing.T) {
+	for _, tc := range logGoldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.in)
+			code, out, stderr := runCLI(t, "", append(tc.args[:len(tc.args):len(tc.args)], path)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			golden := tc.name + ".golden"
+			if *update {
+				writeTestdata(t, golden, []byte(out))
+			}
+			if want := string(readTestdata(t, golden)); out != want {
+				reportDiff(t, out, want)
+			}
+			lines := inputLines(readTestdata(t, tc.in))
+			m := summaryRE.FindStringSubmatch(stderr)
+			if m == nil || m[1] != strconv.Itoa(len(lines)) {
+				t.Fatalf("summary %q for %d lines", stderr, len(lines))
+			}
+			if tc.perLine {
+				if n := strings.Count(out, "\n"); n != len(lines) {
+					t.Fatalf("%d records for %d lines", n, len(lines))
+				}
+			}
+		})
+	}
+}
+
+// writeLog writes a generated log of about size bytes to a file in t's
+// temporary directory and returns its name.
+func writeLog(t *testing.T, format corpus.LogFormat, size int64, seed uint64) string {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := corpus.WriteLog(&b, format, size, seed); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "log")
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// countOneByOne counts the lines of name as stats does, with one observer
+// and plain maps, in one goroutine.
+func countOneByOne(t *testing.T, name string, format logstats.Format, depth, top int) logstats.Result {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := logstats.Observer{Format: format, Depth: depth}
+	counts := make([]map[string]int64, logstats.NumFacets)
+	for i := range counts {
+		counts[i] = make(map[string]int64)
+	}
+	var r logstats.Result
+	for _, line := range inputLines(data) {
+		r.Totals.Lines++
+		if o.Observe(line, func(f logstats.Facet, key []byte) { counts[f][string(key)]++ }) {
+			r.Totals.Valid++
+		}
+	}
+	r.Totals.Invalid = r.Totals.Lines - r.Totals.Valid
+	for _, f := range logstats.Facets(format) {
+		r.Facets = append(r.Facets, logstats.Exact(f, counts[f], top))
+	}
+	return r
+}
+
+// TestStatsExact checks stats, which counts on all cores in bounded
+// memory, against a count of the same lines one by one, while no facet
+// has more keys than -max-keys.
+func TestStatsExact(t *testing.T) {
+	for _, tc := range []struct {
+		log    corpus.LogFormat
+		format logstats.Format
+		args   []string
+		depth  int
+		top    int
+	}{
+		{corpus.LogCombined, logstats.Format{Kind: logstats.KindCombined}, []string{"-format", "combined"}, 1, 10},
+		{corpus.LogCommon, logstats.Format{Kind: logstats.KindCommon}, []string{"-format", "clf", "-depth", "3", "-top", "25"}, 3, 25},
+		{corpus.LogURIs, logstats.Format{}, []string{"-depth", "0", "-top", "0"}, 0, 0},
+	} {
+		name := writeLog(t, tc.log, 3<<20, 7) // several chunks, for every worker
+		args := append([]string{"stats", "-json", "-max-keys", "1000000"}, tc.args...)
+		code, out, stderr := runCLI(t, "", append(args, name)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		want := countOneByOne(t, name, tc.format, tc.depth, tc.top)
+		if w := string(want.AppendJSON(nil)); out != w {
+			t.Errorf("%v: stats wrote\n%.2000s\nwant\n%.2000s", args, out, w)
+		}
+	}
+}
+
+// statsDoc is the JSON document of stats, decoded.
+type statsDoc struct {
+	Totals map[string]int64
+	Facets map[string]struct {
+		Distinct    int64
+		Approximate bool
+		Top         []struct {
+			Key   string
+			Count int64
+		}
+	}
+}
+
+// TestStatsApproximate checks stats past its memory bound: the facets with
+// more keys than -max-keys say they are approximate, estimate their
+// distinct keys closely, and still find the most frequent keys, with
+// counts that are at least the true ones and at most the sketch's error
+// above them.
+func TestStatsApproximate(t *testing.T) {
+	name := writeLog(t, corpus.LogURIs, 4<<20, 11)
+	code, out, stderr := runCLI(t, "", "stats", "-json", "-max-keys", "200", "-top", "5", name)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got statsDoc
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := countOneByOne(t, name, logstats.Format{}, 1, 0)
+	lines := float64(want.Totals.Lines)
+	for _, f := range want.Facets {
+		g := got.Facets[f.Facet.String()]
+		if f.Distinct <= 200 {
+			if g.Approximate || g.Distinct != f.Distinct {
+				t.Errorf("%s: %d distinct keys (approximate %v), want %d exactly", f.Facet, g.Distinct, g.Approximate, f.Distinct)
+			}
+			continue
+		}
+		if !g.Approximate {
+			t.Errorf("%s: %d distinct keys, more than -max-keys, but not marked approximate", f.Facet, f.Distinct)
+		}
+		if e := math.Abs(float64(g.Distinct-f.Distinct)) / float64(f.Distinct); e > 0.03 {
+			t.Errorf("%s: %d distinct keys estimated, want %d within 3%%", f.Facet, g.Distinct, f.Distinct)
+		}
+		trueCount := make(map[string]int64)
+		for _, e := range f.Top {
+			trueCount[e.Key] = e.Count
+		}
+		for i, e := range g.Top {
+			tc := trueCount[e.Key]
+			if e.Count < tc || float64(e.Count-tc) > 2*sketchEpsilon*lines+1 {
+				t.Errorf("%s: %q counted %d, true count %d", f.Facet, e.Key, e.Count, tc)
+			}
+			if i < 3 && e.Key != f.Top[i].Key && f.Top[i].Count-f.Top[min(i+1, len(f.Top)-1)].Count > int64(2*sketchEpsilon*lines) {
+				t.Errorf("%s: top key %d is %q, want %q", f.Facet, i, e.Key, f.Top[i].Key)
+			}
+		}
+	}
+}
+
+func TestStatsUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"stats", "-sample", "x.log"},
+		{"stats", "-sample", "-format", "clf"},
+		{"stats", "-format", "xml"},
+		{"stats", "-format", "clf", "-field", "2"},
+		{"stats", "-field", "2", "-sep", "ab"},
+		{"stats", "-top", "-1"},
+		{"stats", "-max-keys", "0"},
+		{"stats", "-nosuchflag"},
+		{"parse", "-format", "w3c"},
+		{"target", "-field", "-3"},
+	} {
+		if code, _, stderr := runCLI(t, "", args...); code != exitUsage || stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)
+		}
+	}
+}
+
+// TestStatsSample runs the README's first command: stats on its built-in
+// access log.
+func TestStatsSample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates and counts 64 MB")
+	}
+	code, out, stderr := runCLI(t, "", "stats", "-sample", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got statsDoc
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Totals["lines"] < 100000 || got.Totals["valid"] < got.Totals["lines"]*9/10 {
+		t.Errorf("totals %v: want over 100000 lines, 90%% of them valid", got.Totals)
+	}
+	for _, f := range logstats.Facets(logstats.Format{Kind: logstats.KindCombined}) {
+		if len(got.Facets[f.String()].Top) == 0 {
+			t.Errorf("facet %s has no keys", f)
+		}
+	}
+}
