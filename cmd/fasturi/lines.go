@@ -54,7 +54,8 @@ type processor struct {
 	newFn    func() lineFunc
 	out      io.Writer
 	stderr   io.Writer
-	progress bool // show a progress line on stderr
+	progress bool  // show a progress line on stderr
+	total    int64 // the input's size when known (regular files), for the progress line; else 0
 
 	pending chan *chunk // in input order, for the writer
 	work    chan *chunk // for the workers
@@ -100,7 +101,7 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	}()
 	progressDone := make(chan struct{})
 	if p.progress {
-		t := time.NewTicker(500 * time.Millisecond)
+		t := time.NewTicker(progressInterval)
 		defer t.Stop()
 		go func() {
 			p.showProgress(t.C, stop)

@@ -36,7 +36,7 @@ func (o *runOpts) runLines(names []string, fn lineFunc, header string, stdin io.
 	names = orStdin(names)
 	return o.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		w.WriteString(header)
-		p := &processor{fn: fn, out: w, stderr: stderr, progress: o.showProgress(stderr)}
+		p := &processor{fn: fn, out: w, stderr: stderr, progress: o.showsProgress(stdout, stderr, false), total: inputSize(names)}
 		return p.process(names, stdin)
 	})
 }
@@ -48,9 +48,6 @@ func orStdin(names []string) []string {
 	}
 	return names
 }
-
-// showProgress reports whether a command shows its progress on stderr.
-func (o *runOpts) showProgress(stderr io.Writer) bool { return !o.quiet && isTerminal(stderr) }
 
 // run calls body with the output (standard output, or the -o file),
 // flushes it, writes the summary to stderr unless quiet, and returns the

@@ -105,8 +105,12 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return w.line
 	}
 	return ro.run(stdout, stderr, func(out *bufio.Writer) (totals, error) {
-		p := &processor{newFn: newFn, out: io.Discard, stderr: stderr, progress: ro.showProgress(stderr)}
-		tot, err := p.process(orStdin(names), stdin)
+		names = orStdin(names)
+		p := &processor{newFn: newFn, out: io.Discard, stderr: stderr, progress: ro.showsProgress(stdout, stderr, true), total: inputSize(names)}
+		if *sample {
+			p.total = int64(stdin.(*bytes.Buffer).Len())
+		}
+		tot, err := p.process(names, stdin)
 		if err != nil {
 			return tot, err
 		}
