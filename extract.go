@@ -2,6 +2,7 @@ package fasturi
 
 import (
 	"iter"
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -156,6 +157,9 @@ var textClass = func() (t [256]uint8) {
 // URI whose scheme it ends, if it ends the scheme of one (see Finder).
 func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	s := f.s
+	if colon+1 == len(s) || textClass[s[colon+1]]&textStop != 0 {
+		return 0, 0, false // nothing after the ':', as after most in prose
+	}
 	// The scheme: the run of scheme characters before the ':', from its
 	// first letter.
 	run := colon
@@ -216,14 +220,21 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 }
 
 // stopAfter returns the offset of the first byte at or after i that no URI
-// holds, or len(s).
+// holds, or len(s). It walks the special bytes of the scanner (scan.go),
+// which hold every such byte, a 64-byte block at a time.
 func (f *Finder) stopAfter(i int) int {
 	if i >= f.stopFrom && i <= f.stop {
 		return f.stop // the bytes between hold no stop: f.stop is the first
 	}
-	s, j := f.s, i
-	for j < len(s) && textClass[s[j]]&textStop == 0 {
-		j++
+	s, j := f.s, len(f.s)
+blocks:
+	for base := i; base < len(s); base += blockSize {
+		for m := scan(s[base:]); m != 0; m &= m - 1 {
+			if k := base + bits.TrailingZeros64(m); textClass[s[k]]&textStop != 0 {
+				j = k
+				break blocks
+			}
+		}
 	}
 	f.stopFrom, f.stop = i, j
 	return j
