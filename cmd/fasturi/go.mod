@@ -8,6 +8,7 @@ replace github.com/fasturi/fasturi => ../..
 
 require (
 	github.com/axiomhq/hyperloglog v0.3.0
+	github.com/creack/pty v1.1.24
 	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000
 	github.com/tylertreat/BoomFilters v0.0.0-20251001182300-5b3723cc64ae
 	golang.org/x/term v0.47.0

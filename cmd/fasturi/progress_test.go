@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+)
+
+func TestAppendProgress(t *testing.T) {
+	for _, tc := range []struct {
+		bytes, lines, total int64
+		elapsed             time.Duration
+		want                string
+	}{
+		{41e6, 2e6, 100e6, time.Second, "\r\033[Kfasturi [########............]  41%  41.0 MB of 100.0 MB  2.0 M lines/s  0:01 left"},
+		{3e9, 60e6, 2.9e9, 3 * time.Second, "\r\033[Kfasturi [####################] 100%  3.0 GB of 2.9 GB  20.0 M lines/s  0:00 left"},
+		{5e6, 1e5, 0, 2 * time.Second, "\r\033[Kfasturi 5.0 MB  0.1 M lines/s"},
+		{1e6, 1, 7200e6, time.Second, "\r\033[Kfasturi [....................]   0%  1.0 MB of 7.2 GB  0.0 M lines/s  1:59:59 left"},
+	} {
+		if got := string(appendProgress(nil, tc.bytes, tc.lines, tc.total, tc.elapsed)); got != tc.want {
+			t.Errorf("appendProgress(%d, %d, %d, %v) =\n%q\nwant\n%q", tc.bytes, tc.lines, tc.total, tc.elapsed, got, tc.want)
+		}
+	}
+}
+
+// onTerminal runs the command line args with standard error on a
+// pseudo-terminal, and standard output on stdout, and returns the exit
+// status and what the terminal showed.
+func onTerminal(t *testing.T, stdout io.Writer, args ...string) (int, string) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	shown := make(chan string)
+	go func() {
+		var b bytes.Buffer
+		io.Copy(&b, ptmx) // until the terminal closes
+		shown <- b.String()
+	}()
+	if stdout == nil {
+		stdout = tty
+	}
+	code := run(args, strings.NewReader(""), stdout, tty)
+	tty.Close()
+	return code, <-shown
+}
+
+// TestProgressOnTerminal checks the progress line under a
+// pseudo-terminal: shown for a large input, rewritten in place, with a bar
+// and the time left, and cleared before the summary; not shown for a small
+// input, with -q, or over records written to the same terminal.
+func TestProgressOnTerminal(t *testing.T) {
+	defer func(d time.Duration) { progressInterval = d }(progressInterval)
+	progressInterval = time.Millisecond
+	large := writeLog(t, corpus.LogURIs, 48<<20, 3)
+	small := writeLog(t, corpus.LogURIs, 1<<20, 3)
+	medium := writeLog(t, corpus.LogURIs, 6<<20, 3)
+
+	for _, args := range [][]string{{"parse", "-tsv", large}, {"stats", large}} {
+		code, shown := onTerminal(t, io.Discard, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %q", args, code, shown)
+		}
+		if !strings.Contains(shown, "\r\033[Kfasturi [") || !strings.Contains(shown, " left") || !strings.Contains(shown, "% ") {
+			t.Errorf("%v: no progress line with a bar and the time left in %.300q", args, shown)
+		}
+		last := shown[strings.LastIndex(shown, "\r\033[K"):]
+		if !strings.HasPrefix(last, "\r\033[Kfasturi: ") || !strings.Contains(last, " lines, ") {
+			t.Errorf("%v: the progress line is not cleared before the summary: %q", args, last)
+		}
+	}
+	for _, tc := range []struct {
+		why    string
+		stdout io.Writer
+		args   []string
+	}{
+		{"a small input", io.Discard, []string{"parse", "-tsv", small}},
+		{"-q", io.Discard, []string{"parse", "-tsv", "-q", large}},
+		{"records on the terminal", nil, []string{"parse", "-tsv", medium}},
+	} {
+		_, shown := onTerminal(t, tc.stdout, tc.args...)
+		if strings.Contains(shown, "fasturi [") || strings.Contains(shown, " left") {
+			t.Errorf("%s: progress shown: %.200q", tc.why, shown)
+		}
+	}
+}
