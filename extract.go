@@ -58,10 +58,10 @@ type Finder struct {
 	s     string
 	pos   int // offset in s of the next byte to search for ':'
 	floor int // the end of the last URI found: no scheme starts before it
-	// stop caches the end of the last undelimited candidate: the first
-	// byte at or after stopFrom that no URI holds, or len(s). A later
-	// candidate that starts before it ends there too, so that the bytes
-	// up to it are looked at once, however many schemes they hold.
+	// stop caches where the last candidate ended: at the first byte at or
+	// after stopFrom that no URI holds, or at len(s). A later candidate
+	// that starts before it ends there too, so that the bytes up to it are
+	// looked at once, however many schemes they hold.
 	stopFrom, stop int
 	err            ErrorKind
 }
