@@ -398,3 +398,35 @@ func BenchmarkExtract(b *testing.B) {
 		})
 	}
 }
+
+// findAll returns every span Finder finds in text, as text.
+func findAll(text string) string {
+	var b strings.Builder
+	f := NewFinderString(text)
+	for sp := range f.All() {
+		fmt.Fprintf(&b, "%d:%d ", sp.Start, sp.End)
+	}
+	return b.String()
+}
+
+// FuzzFinderLevels finds the URIs in fuzzed text at every level this
+// machine runs and compares the spans with the portable scanner's.
+func FuzzFinderLevels(f *testing.F) {
+	for _, tt := range extractTests {
+		f.Add(tt.text)
+	}
+	f.Add(strings.Repeat("x", 60) + " http://example.com/" + strings.Repeat("a", 100) + " <URL:mailto:a@b> ")
+	f.Add(textWithURIs(8, 2))
+	f.Fuzz(func(t *testing.T, text string) {
+		var want, got string
+		atLevel(levelGeneric, func() { want = findAll(text) })
+		for l := levelGeneric + 1; l < numLevels; l++ {
+			if _, missing := levelKernels(l); missing != "" {
+				continue
+			}
+			if atLevel(l, func() { got = findAll(text) }); got != want {
+				t.Fatalf("%q at level %v: %s; level generic: %s", text, l, got, want)
+			}
+		}
+	})
+}
