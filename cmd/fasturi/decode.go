@@ -9,7 +9,7 @@ import (
 )
 
 const decodeSynopsis = "fasturi decode [-component NAME] [-plus] [-no-controls] [-json]\n" +
-	"      [-q] [-o FILE] [FILE...]"
+	"       [-q] [-o FILE] [FILE...]"
 
 // A componentCheck says which bytes a component takes as they are, and
 // which error kind a byte it does not take is.
@@ -171,9 +171,9 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"Percent-decode each line of each FILE (standard input if none, or for -)\n"+
 			"(RFC 3986 section 2.1), in order. -json gives \"out_hex\" for a result\n"+
 			"that is not UTF-8; text output refuses a result with a CR or LF in it.\n", stderr)
-	component := c.fs.String("component", "", "first check that each line is a valid `NAME`: userinfo, host,\npath, query or fragment (RFC 3986 section 3)")
+	component := c.fs.String("component", "", "first check each line is a valid `NAME`: host, path...")
 	plus := c.fs.Bool("plus", false, "decode '+' as a space, as HTML forms encode a query")
-	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, ..., DEL)")
+	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, DEL...)")
 	if code, stop := c.parse(args); stop {
 		return code
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fasturi/fasturi"
 	"github.com/fasturi/fasturi/internal/corpus"
 	"github.com/fasturi/fasturi/internal/logstats"
 )
@@ -37,6 +38,9 @@ var logGoldenCases = []struct {
 	{"stats-access-json", "access.in", []string{"stats", "-json", "-format", "combined", "-top", "3"}, false},
 	{"stats-facts-json", "facts.in", []string{"stats", "-json", "-depth", "2"}, false},
 	{"stats-fields-json", "fields.tsv", []string{"stats", "-json", "-field", "2", "-depth", "0"}, false},
+	{"extract", "extract.in", []string{"extract"}, false},
+	{"extract-json", "extract.in", []string{"extract", "-json"}, false},
+	{"extract-schemes-json", "extract.in", []string{"extract", "-json", "-schemes", "HTTPS,urn"}, false},
 }
 
 func TestGoldenLogs(t *testing.T) {
@@ -237,6 +241,56 @@ func TestStatsSample(t *testing.T) {
 	for _, f := range logstats.Facets(logstats.Format{Kind: logstats.KindCombined}) {
 		if len(got.Facets[f.String()].Top) == 0 {
 			t.Errorf("facet %s has no keys", f)
+		}
+	}
+}
+
+// TestExtractRecords checks extract's -json records against the input
+// they come from: each names a line and an offset where its URI is, the
+// URI parses, and the records come in input order.
+func TestExtractRecords(t *testing.T) {
+	in := readTestdata(t, "extract.in")
+	lines := inputLines(in)
+	// Every line, also in chunks of many lines, with a file long enough
+	// for several chunks.
+	var long bytes.Buffer
+	for range 3000 {
+		long.Write(in)
+		long.WriteByte('\n')
+	}
+	name := filepath.Join(t.TempDir(), "long.in")
+	if err := os.WriteFile(name, long.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLI(t, "", "extract", "-json", name)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	_, one, _ := runCLI(t, "", "extract", "-json", filepath.Join("testdata", "extract.in"))
+	if perCopy := strings.Count(one, "\n"); len(recs) != 3000*perCopy || perCopy < 20 {
+		t.Fatalf("%d records for 3000 copies of %d", len(recs), perCopy)
+	}
+	last := [2]int{0, -1}
+	for _, rec := range recs {
+		var r struct {
+			Line   int
+			Offset int
+			URI    string
+		}
+		if err := json.Unmarshal([]byte(rec), &r); err != nil {
+			t.Fatalf("%q: %v", rec, err)
+		}
+		if r.Line < last[0] || r.Line == last[0] && r.Offset <= last[1] {
+			t.Fatalf("%q after line %d offset %d", rec, last[0], last[1])
+		}
+		last = [2]int{r.Line, r.Offset}
+		l := lines[(r.Line-1)%len(lines)] // the file is copies of the lines
+		if !bytes.HasPrefix(l[r.Offset:], []byte(r.URI)) {
+			t.Fatalf("%q: line %d has %q at offset %d", rec, r.Line, l[r.Offset:], r.Offset)
+		}
+		if _, err := fasturi.ParseString(r.URI); err != nil {
+			t.Fatalf("%q: %v", rec, err)
 		}
 	}
 }

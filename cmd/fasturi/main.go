@@ -87,30 +87,28 @@ import (
 	"os"
 )
 
-const usage = `fasturi processes URIs (RFC 3986), one per line.
+const usage = `fasturi processes URIs (RFC 3986) at log scale, one per line.
 
-Usage:
-
-  ` + parseSynopsis + `
-  ` + normalizeSynopsis + `
-  ` + resolveSynopsis + `
-  ` + relativeSynopsis + `
-  ` + decodeSynopsis + `
-  ` + targetSynopsis + `
+Usage: fasturi COMMAND [flags] [FILE...]
 
 Commands:
 
   parse      parse each line and write one record per line
+  stats      count the lines by scheme, host, port, path, error and more
+  extract    find the URIs in free text, one record per URI
+  target     check each HTTP request line (RFC 9112 section 3)
   normalize  normalize each URI reference (RFC 3986 section 6.2)
   resolve    resolve each reference against a base URI (section 5.2)
   relative   make each URI a reference relative to a base URI
   decode     percent-decode each line (section 2.1)
-  target     check each HTTP request line or method and request-target
-             (RFC 9112 section 3)
+  version    print the version of fasturi and of the Go toolchain
 
-Each command reads each FILE (standard input if none, or for -) and writes
-one line per input line, in input order; an invalid line is not dropped.
-Run 'fasturi COMMAND -h' for the options of a command.
+Each command reads each FILE (standard input if none, or for -) on all
+cores. parse, target and the four after them write one record per input
+line, in input order: an invalid line is not dropped. extract writes one
+per URI found, stats a summary at the end. parse, stats and target read
+access logs (-format clf|combined) and fields of TSV or CSV (-field N).
+Run 'fasturi COMMAND -h' for the flags of a command.
 `
 
 func main() {
@@ -126,6 +124,8 @@ var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io
 	"decode":    runDecode,
 	"target":    runTarget,
 	"stats":     runStats,
+	"extract":   runExtract,
+	"version":   runVersion,
 }
 
 // run runs the command line args and returns the exit status.
@@ -141,6 +141,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	case "-version", "--version":
+		return runVersion(nil, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "fasturi: unknown command %q\n\n%s", args[0], usage)
 	return 2

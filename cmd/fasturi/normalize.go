@@ -7,7 +7,7 @@ import (
 )
 
 const normalizeSynopsis = "fasturi normalize [-level syntax|scheme] [-reject-underflow]\n" +
-	"      [-json] [-q] [-o FILE] [FILE...]"
+	"       [-json] [-q] [-o FILE] [FILE...]"
 
 // normalizeLine returns the transform of normalize.
 func normalizeLine(level fasturi.NormalizeLevel, opts fasturi.PathOption) transform {
@@ -26,10 +26,8 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		"Normalize one URI reference per line of each FILE (standard input if none,\n"+
 			"or for -), by RFC 3986 section 6.2, and write one line per input line, in\n"+
 			"input order.\n", stderr)
-	level := c.fs.String("level", "scheme", "`syntax`: case, percent-encoding and dot-segments (section 6.2.2);\n"+
-		"scheme: also empty and default ports, and \"/\" for an empty path\n"+
-		"after http://host and the like (section 6.2.3)")
-	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." that climbs above the root, which the RFC drops`)
+	level := c.fs.String("level", "scheme", "`syntax`: section 6.2.2; scheme: 6.2.3 too")
+	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
 	if code, stop := c.parse(args); stop {
 		return code
 	}

@@ -8,26 +8,15 @@ import (
 )
 
 // parseSynopsis is the command line of parse, for both usage messages.
-const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [FILE...]"
+const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient]\n" +
+	"       [-format clf|combined | -field N [-sep S]] [-q] [-o FILE] [FILE...]"
 
 // parseAbout is what parse's usage says before the flags.
 const parseAbout = `Parse one URI per line of each FILE (standard input if none, or for -)
-and write one record per line, in input order.
-
-With -json, a valid URI gives
-  {"in":...,"valid":true,"scheme":...,"userinfo":...,"host":...,"port":...,
-   "path":...,"query":...,"fragment":...,"host_type":...,
-   "legacy_ipv4":...,"encoded_delimiters":[...],"encoded_controls":[...],
-   "encoded_nul":[...],"path_underflow":...}
-where a component is null when absent, host_type is none, reg-name, ipv4,
-ipv6 or ipvfuture, and the facts after it are: the address that a reg-name
-host means in a legacy IPv4 spelling ("0x7f.1", "2130706433"), or null;
-which of "userinfo", "host" and "path" hold a percent-encoded delimiter,
-control character and NUL; and whether a ".." climbs above the root. An
-invalid URI gives
-  {"in":...,"valid":false,"error":"<message>","offset":N}
-and with -lenient its components and "violations" too, but no facts.
-"in_hex" follows "in" when the line is not UTF-8.
+and write one record per line, in input order: text for people, or with
+-json or -tsv for programs. An invalid line's record says what is wrong and
+at which byte. The keys of -json (with each URI's security facts) and the
+columns of -tsv are in the README and the command's documentation (go doc).
 `
 
 // parseLine returns the lineFunc of parse: it parses a line, with Split when
@@ -43,16 +32,12 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
-	tsvOut := fs.Bool("tsv", false, "write tab-separated values, with the columns in, valid,\n"+
-		"scheme, userinfo, host, port, path, query, fragment, host_type,\nerror and offset")
+	tsvOut := fs.Bool("tsv", false, "write tab-separated values")
 	withHeader := fs.Bool("header", false, "with -tsv, write the column names first")
-	lenient := fs.Bool("lenient", false, "split every line (RFC 3986 Appendix B) and list the rules it\nbreaks, instead of rejecting it")
+	lenient := fs.Bool("lenient", false, "split each line (RFC 3986 Appendix B), listing rules broken")
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage:\n\n  "+parseSynopsis+"\n\n"+parseAbout+"\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(stderr, fs, parseSynopsis, parseAbout) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0

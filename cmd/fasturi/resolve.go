@@ -10,7 +10,7 @@ import (
 )
 
 const (
-	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json]\n      [-q] [-o FILE] [FILE...]"
+	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json]\n       [-q] [-o FILE] [FILE...]"
 	relativeSynopsis = "fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]"
 )
 
@@ -74,7 +74,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"with -base, and otherwise a base URI, a tab and a reference (offsets are\n"+
 			"then into the whole line).\n", stderr)
 	baseFlag := c.fs.String("base", "", "resolve each line against this absolute `URI`")
-	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." that climbs above the root, which the RFC drops`)
+	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
 	if code, stop := c.parse(args); stop {
 		return code
 	}

@@ -17,7 +17,7 @@ import (
 
 // statsSynopsis is the command line of stats, for both usage messages.
 const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-format clf|combined |\n" +
-	"      -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]"
+	"       -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]"
 
 // statsAbout is what stats' usage says before the flags.
 const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme,
@@ -57,15 +57,12 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON document instead of a table")
 	top := fs.Int("top", 10, "list the `N` most frequent keys of each facet")
-	depth := fs.Int("depth", 1, "count paths by their first `N` segments (0: whole paths)")
+	depth := fs.Int("depth", 1, "count paths by their first `N` segments (0: all)")
 	formatName, field, sep := addFormatFlags(fs)
-	limit := fs.Int("max-keys", 1<<16, "count up to `N` distinct keys per facet exactly, then estimate")
-	sample := fs.Bool("sample", false, "count a built-in generated access log (combined format)")
+	limit := fs.Int("max-keys", 1<<16, "count `N` keys per facet exactly, then estimate")
+	sample := fs.Bool("sample", false, "count a built-in generated access log")
 	ro := addRunFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage:\n\n  "+statsSynopsis+"\n\n"+statsAbout+"\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(stderr, fs, statsSynopsis, statsAbout) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return exitOK
@@ -134,9 +131,9 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // addFormatFlags adds the flags that say where a line's URI is: -format,
 // -field and -sep (see logstats.ParseFormat).
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "read access logs: `clf` (Common Log Format: the request's\ntarget) or combined (also the referer)")
+	name = fs.String("format", "", "read access logs: `clf`, or combined (with the referer)")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", `\t`, "the one-byte field separator for -field; with \",\" a field\nmay be quoted as in CSV")
+	sep = fs.String("sep", `\t`, "the field separator `S`: one byte, \",\" for CSV")
 	return name, field, sep
 }
 

@@ -12,7 +12,8 @@ import (
 )
 
 // targetSynopsis is the command line of target, for both usage messages.
-const targetSynopsis = "fasturi target [-json] [-q] [-o FILE] [FILE...]"
+const targetSynopsis = "fasturi target [-json] [-format clf|combined | -field N [-sep S]]\n" +
+	"       [-q] [-o FILE] [FILE...]"
 
 // A targetRecord is the result for one line of target: a request line, or a
 // method and a request-target.
@@ -163,10 +164,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage:\n\n  "+targetSynopsis+"\n\n"+targetAbout+"\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(stderr, fs, targetSynopsis, targetAbout) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -189,21 +187,11 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // targetAbout is what target's usage says before the flags.
-const targetAbout = `Parse the HTTP request line on each line of each FILE (standard input if
-none, or for -) and write one record per line, in input order. A line is
-"METHOD request-target HTTP-version" with one space between the parts
-(RFC 9112 section 3), or "METHOD request-target" alone. The method decides
-the form of the target (section 3.2): authority-form (host:port) for CONNECT
-only, "*" for OPTIONS only, and otherwise origin-form (/path?query) or
-absolute-form (an absolute URI); none has a fragment.
-
-Without -json, each record is a line of text, as parse writes. With -json,
-a valid line gives
-  {"in":...,"valid":true,"method":...,"target":...,"form":...,"version":...,
-   <the components, host_type and facts, as parse -json writes them>}
-where form is origin, absolute, authority or asterisk, and version is there
-only when the line has one; an invalid line gives
-  {"in":...,"valid":false,"error":"<message>","offset":N}
-with the offset of the byte at fault in the line. "in_hex" follows "in"
-when the line is not UTF-8.
+const targetAbout = `Check the HTTP request line on each line of each FILE (standard input if
+none, or for -): "METHOD request-target HTTP-version" (RFC 9112 section 3),
+or a method and a request-target alone. The method decides the target's
+form (section 3.2): authority-form (host:port) for CONNECT only, "*" for
+OPTIONS only, else origin-form (/path?query) or absolute-form; no fragment.
+With -json, a record has "method", "target", "form" and "version", then the
+target's components as parse -json writes them; or "error" and "offset".
 `

@@ -123,12 +123,9 @@ func newCommand(name, synopsis, about string, stderr io.Writer) *command {
 	c := &command{name: name, stderr: stderr}
 	c.fs = flag.NewFlagSet(name, flag.ContinueOnError)
 	c.fs.SetOutput(stderr)
-	c.jsonOut = c.fs.Bool("json", false, `write {"in":...,"out":...} or {"in":...,"error":...,"offset":N}`)
+	c.jsonOut = c.fs.Bool("json", false, `write {"in":...,"out":...} or {...,"error":...,"offset":N}`)
 	c.ro = addRunFlags(c.fs)
-	c.fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage:\n\n  "+synopsis+"\n\n"+about+"\n"+invalidNote+"\n")
-		c.fs.PrintDefaults()
-	}
+	c.fs.Usage = func() { printUsage(stderr, c.fs, synopsis, about+"\n"+invalidNote) }
 	return c
 }
 

@@ -177,7 +177,7 @@ func TestTransformUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, a message", args, code, out, stderr)
 		}
 	}
-	for _, cmd := range []string{"normalize", "resolve", "relative", "decode"} {
+	for _, cmd := range []string{"parse", "stats", "extract", "target", "normalize", "resolve", "relative", "decode"} {
 		code, out, stderr := runCLI(t, "", cmd, "-h")
 		if code != 0 || out != "" || !strings.Contains(stderr, "fasturi "+cmd) || !strings.Contains(stderr, "-json") {
 			t.Errorf("%s -h: exit %d, stdout %q, stderr %q", cmd, code, out, stderr)
@@ -191,7 +191,7 @@ func TestTransformUsage(t *testing.T) {
 			t.Errorf("%s -h: %d lines, more than a terminal", cmd, n)
 		}
 	}
-	if code, out, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "fasturi decode") {
+	if code, out, _ := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "\n  decode ") || strings.Count(out, "\n") > 24 {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
 	// -base "" is given, so it is refused, not taken as missing.

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fasturi/fasturi"
+)
+
+// extractSynopsis is the command line of extract, for both usage messages.
+const extractSynopsis = "fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE] [FILE...]"
+
+// extractAbout is what extract's usage says before the flags.
+const extractAbout = `Find the URIs in the free text of each FILE (standard input if none, or
+for -), as RFC 3986 Appendix C delimits them: in <...>, <URL:...> or quotes,
+or between spaces, without the punctuation that ends a sentence. A URI
+without those needs "scheme://" or a scheme written without slashes
+(mailto:, urn:, tel:, ...). Each URI found is one record, in input order:
+the URI alone, or with -json {"line":N,"offset":BYTE,"uri":"..."}, where
+lines count from 1 and offsets in bytes from the start of the line. The
+summary counts as valid the lines that hold a URI.
+`
+
+// recordSep ends each record but the last that the lineFunc of extract
+// writes for one line; no record holds it (URIs hold no NUL, and JSON
+// escapes it).
+const recordSep = 0
+
+func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, `write {"line":N,"offset":BYTE,"uri":"..."} per URI`)
+	schemeList := fs.String("schemes", "", "only URIs of these `schemes`, comma-separated (any case)")
+	ro := addRunFlags(fs)
+	fs.Usage = func() { printUsage(stderr, fs, extractSynopsis, extractAbout) }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	var schemes []string
+	if *schemeList != "" {
+		for _, s := range strings.Split(*schemeList, ",") {
+			if u, err := fasturi.ParseString(s + ":"); err != nil || u.Scheme() != s {
+				fmt.Fprintf(stderr, "fasturi extract: -schemes: %q is not a scheme\n", s)
+				return exitUsage
+			}
+			schemes = append(schemes, strings.ToLower(s))
+		}
+	}
+	return ro.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
+		out := &recordWriter{w: w, numbered: *jsonOut}
+		p := &processor{fn: extractLine(schemes, *jsonOut), out: out, stderr: stderr,
+			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(orStdin(fs.Args()))}
+		return p.process(orStdin(fs.Args()), stdin)
+	})
+}
+
+// extractLine returns the lineFunc of extract: the records of the URIs of
+// line, separated by recordSep, without their line number, which the
+// recordWriter adds in order.
+func extractLine(schemes []string, jsonOut bool) lineFunc {
+	return func(dst, line []byte) ([]byte, bool) {
+		f := fasturi.NewFinder(line)
+		found := false
+		for sp, ok := f.Next(); ok; sp, ok = f.Next() {
+			uri := line[sp.Start:sp.End]
+			if schemes != nil && !schemeIn(uri, schemes) {
+				continue
+			}
+			if found {
+				dst = append(dst, recordSep)
+			}
+			found = true
+			if !jsonOut {
+				dst = append(dst, uri...)
+				continue
+			}
+			dst = append(dst, `"offset":`...)
+			dst = strconv.AppendUint(dst, uint64(sp.Start), 10)
+			if utf8.Valid(uri) {
+				dst = append(dst, `,"uri":`...)
+				dst = appendJSONString(dst, uri)
+			} else {
+				dst = append(dst, `,"uri_hex":"`...)
+				dst = hex.AppendEncode(dst, uri)
+				dst = append(dst, '"')
+			}
+			dst = append(dst, '}')
+		}
+		return dst, found
+	}
+}
+
+// schemeIn reports whether uri, which has a scheme, has one of schemes
+// (lowercase), in any case.
+func schemeIn(uri []byte, schemes []string) bool {
+	s := uri[:bytes.IndexByte(uri, ':')]
+	for _, want := range schemes {
+		if len(s) == len(want) && strings.EqualFold(asString(s), want) {
+			return true
+		}
+	}
+	return false
+}
+
+// A recordWriter turns what the lineFunc of extract wrote, one line per
+// input line, into one line per record: an empty line (a line without
+// URIs) gives none, and each record, with numbered, starts with its line's
+// number. The processor writes to it in input order, from one goroutine.
+type recordWriter struct {
+	w        *bufio.Writer
+	numbered bool
+	line     int64  // the number of the last line seen
+	partial  []byte // a line cut between two writes
+}
+
+func (r *recordWriter) Write(b []byte) (int, error) {
+	n := len(b)
+	if len(r.partial) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			r.partial = append(r.partial, b...)
+			return n, nil
+		}
+		r.partial = append(r.partial, b[:i+1]...)
+		b = b[i+1:]
+		r.records(r.partial[:len(r.partial)-1])
+		r.partial = r.partial[:0]
+	}
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			r.partial = append(r.partial, b...)
+			break
+		}
+		r.records(b[:i])
+		b = b[i+1:]
+	}
+	return n, r.w.Flush()
+}
+
+// records writes the records of one input line.
+func (r *recordWriter) records(line []byte) {
+	r.line++
+	for len(line) > 0 {
+		rec := line
+		if i := bytes.IndexByte(line, recordSep); i >= 0 {
+			rec, line = line[:i], line[i+1:]
+		} else {
+			line = nil
+		}
+		if r.numbered {
+			r.w.WriteString(`{"line":`)
+			r.w.Write(strconv.AppendInt(r.w.AvailableBuffer(), r.line, 10))
+			r.w.WriteByte(',')
+		}
+		r.w.Write(rec)
+		r.w.WriteByte('\n')
+	}
+}

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// printUsage writes a command's usage to w: its synopsis, what it does,
+// and its flags, one line each, so that it fits a terminal of 80 columns
+// and 24 lines.
+func printUsage(w io.Writer, fs *flag.FlagSet, synopsis, about string) {
+	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags:\n", synopsis, about)
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		left := "  -" + f.Name
+		if name != "" {
+			left += " " + name
+		}
+		if def := f.DefValue; def != "" && def != "false" && def != "0" {
+			usage += " (default " + def + ")"
+		}
+		if len(left) > 18 {
+			left += "\n" + strings.Repeat(" ", 18)
+		}
+		fmt.Fprintf(w, "%-18s %s\n", left, strings.ReplaceAll(usage, "\n", " "))
+	})
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// runVersion prints the version of the command, the revision it was built
+// from when the build recorded one, and the Go toolchain's.
+func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "Usage: fasturi version")
+		return exitUsage
+	}
+	version, revision, when, modified := "(devel)", "", "", false
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if info.Main.Version != "" {
+			version = info.Main.Version
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "fasturi %s %s %s/%s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if revision != "" {
+		fmt.Fprintf(stdout, "revision %s %s", revision, when)
+		if modified {
+			fmt.Fprint(stdout, " (modified)")
+		}
+		fmt.Fprintln(stdout)
+	}
+	return exitOK
+}
