@@ -32,9 +32,25 @@ type chunk struct {
 	readErr error // set on the last chunk of a file that failed to read
 }
 
-// reset empties c for reuse, keeping its buffers.
+// A chunk keeps its buffers for reuse up to these capacities: input of
+// chunkSize and its records in any format fit, while the buffers that a
+// line of megabytes grew are dropped once it is written, so that such a
+// line costs memory only while it is in flight.
+const (
+	maxKeepIn  = 2 * chunkSize
+	maxKeepOut = 8 * chunkSize
+)
+
+// reset empties c for reuse, keeping its buffers unless they grew large.
 func (c *chunk) reset() {
-	*c = chunk{in: c.in[:0], out: c.out[:0], done: c.done}
+	in, out := c.in[:0], c.out[:0]
+	if cap(in) > maxKeepIn {
+		in = nil
+	}
+	if cap(out) > maxKeepOut {
+		out = nil
+	}
+	*c = chunk{in: in, out: out, done: c.done}
 }
 
 // totals are what the summary reports.
@@ -208,6 +224,9 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 		}
 		buf = append(buf, carry...)
 		carry = carry[:0]
+		if cap(carry) > maxKeepIn {
+			carry = nil // the start of a long line
+		}
 		var err error
 		for {
 			if len(buf) == cap(buf) {

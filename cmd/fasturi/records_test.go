@@ -1,6 +1,15 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+)
 
 // Parsing and formatting a line must not allocate: the CLI does it for
 // every line of inputs of any size, on all cores, into reused buffers.
@@ -14,6 +23,11 @@ func TestParseLineDoesNotAllocate(t *testing.T) {
 		"http://u@0x7f.1/a/%2e%2e/../%2F%00", // every fact
 		"http://2130706433/",
 		"../../a",
+		"http://caf\xc3\xa9.example/\xe2\x82\xac?q=\"x\"",  // UTF-8 and quotes
+		"\xef\xbb\xbf\xc3\x28\xed\xa0\x80\xf4\x90\x80\x80", // not UTF-8
+		"a\rb\x00c\x1b\x7f\\N",
+		"http://h/" + strings.Repeat("a", 5000), // longer than dst
+		"http://h/" + strings.Repeat("\x00\t\"\xff\xc3\xa9", 1000),
 	}
 	formats := map[string]func([]byte, record) []byte{"json": appendJSON, "tsv": appendTSV, "text": appendText}
 	dst := make([]byte, 0, 1<<12)
@@ -57,4 +71,118 @@ func TestTargetLineDoesNotAllocate(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Nor must the pipeline's work on a chunk of many lines, once its buffers
+// have grown.
+func TestRunChunkDoesNotAllocate(t *testing.T) {
+	in := []byte("http://u@h:1/p?q#f\r\n/a b\t\\\xff\n\n\xc3\xa9\x00\rx\nhttp://h/\xe2\x82\xac")
+	for name, format := range map[string]func([]byte, record) []byte{"json": appendJSON, "tsv": appendTSV, "text": appendText} {
+		p := &processor{}
+		fn := parseLine(format, false)
+		c := &chunk{}
+		allocs := testing.AllocsPerRun(100, func() {
+			c.reset()
+			c.in = in
+			p.runChunk(c, fn)
+		})
+		if allocs != 0 || c.lines != 5 {
+			t.Errorf("%s: %v allocations per chunk, %d lines", name, allocs, c.lines)
+		}
+	}
+}
+
+// The formatters of -json and -tsv give what they gave when each walked the
+// components with eachComponent and escaped byte by byte (these copies),
+// on generated URIs and on junk, strict and lenient.
+func TestFormatsAsBefore(t *testing.T) {
+	var lines [][]byte
+	for _, u := range corpus.Generate(20000, 7) {
+		lines = append(lines, []byte(u))
+	}
+	var junk bytes.Buffer
+	corpus.WriteJunk(&junk, 20000, 7)
+	lines = append(lines, bytes.Split(junk.Bytes(), []byte("\n"))...)
+	for _, lenient := range []bool{false, true} {
+		for _, l := range lines {
+			r := newRecord(l, lenient)
+			if got, want := appendTSV(nil, r), tsvAsBefore(nil, r); !bytes.Equal(got, want) {
+				t.Fatalf("lenient %v, appendTSV(%q):\n got  %q\n want %q", lenient, l, got, want)
+			}
+			if got, want := appendJSON(nil, r), jsonAsBefore(nil, r); !bytes.Equal(got, want) {
+				t.Fatalf("lenient %v, appendJSON(%q):\n got  %s\n want %s", lenient, l, got, want)
+			}
+		}
+	}
+}
+
+func jsonAsBefore(dst []byte, r record) []byte {
+	dst = append(dst, `{"in":`...)
+	dst = jsonStringByByte(dst, r.in)
+	if !utf8.Valid(r.in) {
+		dst = append(dst, `,"in_hex":"`...)
+		dst = hex.AppendEncode(dst, r.in)
+		dst = append(dst, '"')
+	}
+	dst = append(dst, `,"valid":`...)
+	dst = strconv.AppendBool(dst, r.uri.Valid())
+	if r.hasComponents() {
+		r.eachComponent(func(name string, val []byte, present bool) {
+			dst = append(dst, ',', '"')
+			dst = append(dst, name...)
+			dst = append(dst, '"', ':')
+			if present {
+				dst = jsonStringByByte(dst, val)
+			} else {
+				dst = append(dst, "null"...)
+			}
+		})
+		dst = append(dst, `,"host_type":"`...)
+		dst = append(dst, r.uri.HostType().String()...)
+		dst = append(dst, '"')
+	}
+	if r.uri.Valid() {
+		dst = appendJSONFacts(dst, r.uri)
+		return append(dst, '}')
+	}
+	dst = appendJSONError(append(dst, ','), r.kind, r.uri.ErrorOffset())
+	if r.violations.Len() > 0 {
+		dst = append(dst, `,"violations":[`...)
+		for i := range r.violations.Len() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			v := r.violations.At(i)
+			dst = append(appendJSONError(append(dst, '{'), v.Kind, v.Offset), '}')
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}')
+}
+
+func tsvAsBefore(dst []byte, r record) []byte {
+	dst = tsvFieldByByte(dst, r.in)
+	dst = append(dst, '\t')
+	dst = strconv.AppendBool(dst, r.uri.Valid())
+	r.eachComponent(func(_ string, val []byte, present bool) {
+		dst = append(dst, '\t')
+		if present {
+			dst = tsvFieldByByte(dst, val)
+		} else {
+			dst = append(dst, `\N`...)
+		}
+	})
+	dst = append(dst, '\t')
+	if r.hasComponents() {
+		dst = append(dst, r.uri.HostType().String()...)
+	} else {
+		dst = append(dst, `\N`...)
+	}
+	if r.uri.Valid() {
+		return append(dst, "\t\\N\t\\N"...)
+	}
+	dst = append(dst, '\t')
+	dst = append(dst, r.kind.Message()...)
+	dst = append(dst, '\t')
+	return strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
 }

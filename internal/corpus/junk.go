@@ -7,16 +7,19 @@ import (
 	"slices"
 )
 
-// LongJunkEvery is how often WriteJunk writes a line of megabytes: line i is
-// one when i%LongJunkEvery == LongJunkEvery-1.
-const LongJunkEvery = 1 << 16
+// WriteJunk writes a line of megabytes as its line LongJunkFirst (from 0),
+// and every LongJunkEvery lines after it.
+const (
+	LongJunkFirst = 999
+	LongJunkEvery = 1 << 16
+)
 
 // WriteJunk writes lines lines of junk, drawn deterministically from seed,
 // for testing that a line-oriented tool neither crashes nor loses, merges
 // or splits lines, whatever the bytes: Generate's URIs mutated with binary
 // bytes, NUL, invalid and valid UTF-8, quotes, backslashes, tabs and other
 // controls, and carriage returns alone; lines of random bytes; empty lines;
-// lines ending in "\r\n"; a line of 1 to 4 MB every LongJunkEvery lines;
+// lines ending in "\r\n"; lines of 1 to 4 MB (see LongJunkFirst);
 // and a last line without a line ending. No line holds "\n", so a reader
 // that splits on "\n" sees exactly lines lines. It returns the number of
 // bytes written.
@@ -27,7 +30,7 @@ func WriteJunk(w io.Writer, lines int, seed uint64) (int64, error) {
 	var n int64
 	for i := range lines {
 		var line []byte
-		if i%LongJunkEvery == LongJunkEvery-1 {
+		if i%LongJunkEvery == LongJunkFirst {
 			line = j.long()
 		} else {
 			line = j.line()
