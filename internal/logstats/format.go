@@ -170,21 +170,30 @@ func cutField(line []byte, n int, sep byte) (Line, Mismatch) {
 
 // closingQuote returns the offset of the '"' that closes a quoted text
 // starting at from, or -1. CSV doubles a quote inside (""); access logs
-// escape it (\").
+// escape it (\"), and a backslash (\\).
 func closingQuote(line []byte, from int, csv bool) int {
-	for i := from; i < len(line); i++ {
-		switch line[i] {
-		case '\\':
-			if !csv {
-				i++
-			}
-		case '"':
-			if csv && i+1 < len(line) && line[i+1] == '"' {
-				i++
+	for i := from; i < len(line); {
+		j := bytes.IndexByte(line[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		q := i + j
+		if csv {
+			if q+1 < len(line) && line[q+1] == '"' {
+				i = q + 2
 				continue
 			}
-			return i
+			return q
 		}
+		// Escaped when an odd number of backslashes comes before it.
+		b := q
+		for b > from && line[b-1] == '\\' {
+			b--
+		}
+		if (q-b)%2 == 0 {
+			return q
+		}
+		i = q + 1
 	}
 	return -1
 }

@@ -210,3 +210,19 @@ func TestResultJSON(t *testing.T) {
 		t.Errorf("AppendJSON =\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestClosingQuote(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		csv  bool
+		want int
+	}{
+		{`abc"`, false, 3}, {`a\"b"`, false, 4}, {`a\\"b"`, false, 3}, {`a\\\"b"`, false, 6},
+		{`\"`, false, -1}, {``, false, -1}, {`abc`, false, -1},
+		{`a""b"`, true, 4}, {`""`, true, -1}, {`"`, true, 0}, {`a\"`, true, 2},
+	} {
+		if got := closingQuote([]byte(tc.s), 0, tc.csv); got != tc.want {
+			t.Errorf("closingQuote(%q, csv %v) = %d, want %d", tc.s, tc.csv, got, tc.want)
+		}
+	}
+}
