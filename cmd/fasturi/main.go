@@ -3,14 +3,20 @@
 //
 // Usage:
 //
-//	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [-o FILE] [FILE...]
+//	fasturi parse [-json | -tsv [-header]] [-lenient]
+//	      [-format clf|combined | -field N [-sep S]] [-q] [-o FILE] [FILE...]
+//	fasturi stats [-json] [-top N] [-depth N] [-format clf|combined |
+//	      -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]
+//	fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE] [FILE...]
+//	fasturi target [-json] [-format clf|combined | -field N [-sep S]]
+//	      [-q] [-o FILE] [FILE...]
 //	fasturi normalize [-level syntax|scheme] [-reject-underflow]
 //	      [-json] [-q] [-o FILE] [FILE...]
 //	fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [-o FILE] [FILE...]
 //	fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
 //	      [-q] [-o FILE] [FILE...]
-//	fasturi target [-json] [-q] [-o FILE] [FILE...]
+//	fasturi version
 //
 // Every command reads each FILE in turn (standard input if there is none,
 // or for -) and writes one record per input line, in input order: an
@@ -75,10 +81,42 @@
 // fault in the input line. decode's text output refuses a line that decodes
 // to a CR or LF, which would break the line; -json escapes them.
 //
-// A summary goes to standard error (-q silences it), with progress while it
-// runs on a terminal. The exit status is 0 when every line was read and
-// written, 1 on an I/O error and 2 on bad usage, such as a -base that is not
-// an absolute URI.
+// stats counts the lines by scheme, host, host type, port, path prefix,
+// error and security fact, and for access logs by method, request-target
+// form and referer host, and writes the top keys of each as a table, or
+// with -json as one document:
+//
+//	{"totals":{"lines":N,"valid":N,"invalid":N},"facets":{"scheme":
+//	 {"distinct":N,"approximate":false,"top":[{"key":"https","count":N},...]},...}}
+//
+// A facet counts up to -max-keys distinct keys exactly; past that, the
+// distinct keys are estimated with a HyperLogLog and the counts of the keys
+// beyond with a Count-Min sketch, and the facet says "approximate":true.
+// -sample counts an access log generated at start.
+//
+// extract finds the URIs in free text (RFC 3986 Appendix C, see
+// fasturi.Finder) and writes one record per URI: the URI alone, or with
+// -json {"line":N,"offset":BYTE,"uri":"..."} ("uri_hex" when it is not
+// UTF-8), lines from 1 across the inputs, offsets in bytes from the start
+// of the line.
+//
+// With -format clf or combined, parse, stats and target read access logs
+// (Common and Combined Log Format): the URI of a line is its request line's
+// target, read as the request-target of its method, and for combined also
+// its referer, which parse -json writes as a "referer" record (null for
+// "-"), and -tsv as a last column. With -field N, they read field N (from
+// 1) of lines split by -sep (a tab by default; with "," a field may be
+// quoted as in CSV). A record's "in" is then the URI read, and its offsets
+// count from there; a line the format does not match is a record of the
+// whole line, invalid, with the mismatch and its offset.
+//
+// A summary goes to standard error (-q silences it), with a progress line
+// (a bar, bytes, lines per second, time left) while a run of 4 MB or more
+// goes on a terminal, unless records go to the same terminal. -o FILE
+// writes to FILE instead of standard output. The exit status is 0 when
+// every line was read and its record written, 1 when an input could not
+// be read or the output written, and 2 on bad usage, such as a -base that
+// is not an absolute URI, before any input is read.
 package main
 
 import (
