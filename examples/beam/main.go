@@ -1,0 +1,103 @@
+// Command beam counts the URIs of log files with an Apache Beam pipeline
+// and writes the document that `fasturi stats -json` writes for the same
+// files: the line totals and, per facet (scheme, host, port, path prefix,
+// error, security facts; method, request-target form and referer host for
+// access logs), the number of distinct keys and the most common ones.
+//
+//	go run . -input 'logs/*.log' -format combined -output stats.json
+//
+// It runs on Beam's local runner, prism, unless -runner says otherwise;
+// README.md gives the flags for Flink, Spark and Dataflow.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+// globs is a flag that may be given more than once.
+type globs []string
+
+func (g *globs) String() string     { return strings.Join(*g, ",") }
+func (g *globs) Set(s string) error { *g = append(*g, s); return nil }
+
+var (
+	inputs globs
+	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
+	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf or combined (access logs)")
+	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
+	sep    = flag.String("sep", `\t`, "the one-byte field separator of -field; with ',' a field may be quoted as in CSV")
+	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
+	top    = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
+)
+
+func init() {
+	flag.Var(&inputs, "input", "a `glob` of log files (local or gs://); may be repeated")
+}
+
+func main() {
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: beam -input GLOB [-input GLOB]... -output FILE\n"+
+			"\t[-format uri|clf|combined] [-field N [-sep S]] [-depth N] [-top N] [Beam flags]\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	beam.Init() // a worker started by a runner stops here
+	c, err := configure()
+	if err == nil {
+		err = run(context.Background(), c)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "beam:", err)
+		os.Exit(1)
+	}
+}
+
+// configure reads the flags, and the arguments as more globs.
+func configure() (config, error) {
+	c := config{Inputs: append(inputs, flag.Args()...), Output: *output, Depth: *depth, Top: *top}
+	if len(c.Inputs) == 0 || c.Output == "" {
+		flag.Usage()
+		return c, errors.New("-input and -output are required")
+	}
+	var err error
+	c.Format, err = logstats.ParseFormat(*format, *field, *sep)
+	return c, err
+}
+
+// run checks that every glob matches a file, so that a mistyped one is
+// an error rather than a document of nothing, and runs the pipeline.
+func run(ctx context.Context, c config) error {
+	for _, g := range c.Inputs {
+		if err := matches(ctx, g); err != nil {
+			return err
+		}
+	}
+	return beamx.Run(ctx, build(c))
+}
+
+func matches(ctx context.Context, glob string) error {
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	files, err := fs.List(ctx, glob)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("-input %s: no such file", glob)
+	}
+	return nil
+}
