@@ -70,13 +70,17 @@ func configure() (config, error) {
 		flag.Usage()
 		return c, errors.New("-input and -output are required")
 	}
+	if c.Top < 0 || c.Depth < 0 {
+		return c, errors.New("-top and -depth take a number >= 0")
+	}
 	var err error
 	c.Format, err = logstats.ParseFormat(*format, *field, *sep)
 	return c, err
 }
 
 // run checks that every glob matches a file, so that a mistyped one is
-// an error rather than a document of nothing, and runs the pipeline.
+// an error rather than a document of nothing, and that none of them is
+// compressed, and runs the pipeline.
 func run(ctx context.Context, c config) error {
 	for _, g := range c.Inputs {
 		if err := matches(ctx, g); err != nil {
@@ -98,6 +102,13 @@ func matches(ctx context.Context, glob string) error {
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("-input %s: no such file", glob)
+	}
+	for _, f := range files {
+		// textio decompresses a .gz file but reads it only up to its
+		// compressed size, which would silently drop most of its lines.
+		if strings.HasSuffix(f, ".gz") {
+			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
+		}
 	}
 	return nil
 }

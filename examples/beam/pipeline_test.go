@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	"github.com/fasturi/fasturi/internal/corpus"
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	// The local runner logs every stage of every job at level INFO.
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	code := m.Run()
+	if cliPath != "" {
+		os.RemoveAll(filepath.Dir(cliPath))
+	}
+	os.Exit(code)
+}
+
+// A statsCase is one run of the pipeline and of the command on the same
+// files, with the same flags.
+type statsCase struct {
+	name   string
+	files  func(t *testing.T, dir string) // writes the inputs, *.log in dir
+	format string
+	field  int
+	sep    string
+	depth  int
+	top    int
+}
+
+var statsCases = []statsCase{
+	{name: "uri", files: genlog(corpus.LogURIs, 150e3, 1), depth: 1, top: 10},
+	{name: "clf", files: genlog(corpus.LogCommon, 150e3, 2), format: "clf", depth: 2, top: 5},
+	{name: "combined", files: genlog(corpus.LogCombined, 200e3, 3), format: "combined", depth: 0, top: 3},
+	{name: "tsv", files: fields(4, '\t'), field: 2, sep: `\t`, depth: 1, top: 10},
+	{name: "csv", files: fields(5, ','), field: 3, sep: ",", depth: 3, top: 20},
+	{name: "edges", files: edgeFiles, depth: 1, top: 0},
+	{name: "access-edges", files: accessEdgeFiles, format: "combined", depth: 1, top: 2},
+	{name: "empty", files: emptyFile, format: "combined", depth: 1, top: 10},
+}
+
+// TestStats runs the pipeline on the local runner and compares its
+// document byte for byte with one counted here with logstats alone, and
+// with the one `fasturi stats -json` writes.
+func TestStats(t *testing.T) {
+	for _, tc := range statsCases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tc.files(t, dir)
+			f, err := logstats.ParseFormat(tc.format, tc.field, tc.sep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "stats.json")
+			c := config{Inputs: []string{filepath.Join(dir, "*.log")}, Output: out, Format: f, Depth: tc.depth, Top: tc.top}
+			if err := run(context.Background(), c); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names, _ := filepath.Glob(c.Inputs[0])
+			t.Run("logstats", func(t *testing.T) {
+				compare(t, got, exact(t, names, f, tc.depth, tc.top))
+			})
+			t.Run("cli", func(t *testing.T) {
+				compare(t, got, cliStats(t, tc, names))
+			})
+		})
+	}
+}
+
+func compare(t *testing.T, got, want []byte) {
+	t.Helper()
+	if bytes.Equal(got, want) {
+		return
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	from := max(i-80, 0)
+	t.Errorf("documents differ at byte %d:\npipeline: ...%s\nwant:     ...%s", i, got[from:min(i+200, len(got))], want[from:min(i+200, len(want))])
+}
+
+// exact counts the lines of files as the command reads them: a byte order
+// mark at the start of a file is dropped, lines end at '\n' with an
+// optional '\r' before it, and a last line without one is a line.
+func exact(t *testing.T, files []string, f logstats.Format, depth, top int) []byte {
+	counts := make([]map[string]int64, logstats.NumFacets)
+	for i := range counts {
+		counts[i] = make(map[string]int64)
+	}
+	obs := logstats.Observer{Format: f, Depth: depth}
+	emit := func(f logstats.Facet, key []byte) { counts[f][string(key)]++ }
+	var r logstats.Result
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = bytes.TrimPrefix(data, bom)
+		for len(data) > 0 {
+			line, rest, _ := bytes.Cut(data, []byte("\n"))
+			data = rest
+			r.Totals.Lines++
+			if obs.Observe(bytes.TrimSuffix(line, []byte("\r")), emit) {
+				r.Totals.Valid++
+			}
+		}
+	}
+	r.Totals.Invalid = r.Totals.Lines - r.Totals.Valid
+	for _, fc := range logstats.Facets(f) {
+		r.Facets = append(r.Facets, logstats.Exact(fc, counts[fc], top))
+	}
+	return r.AppendJSON(nil)
+}
+
+var (
+	buildCLI sync.Once
+	cliPath  string
+	cliErr   error
+)
+
+// cliStats returns the output of `fasturi stats -json` with tc's flags, on
+// files.
+func cliStats(t *testing.T, tc statsCase, files []string) []byte {
+	buildCLI.Do(func() {
+		dir, err := os.MkdirTemp("", "fasturi-beam-test")
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliPath = filepath.Join(dir, "fasturi")
+		out, err := exec.Command("go", "build", "-C", "../../cmd/fasturi", "-o", cliPath, ".").CombinedOutput()
+		if err != nil {
+			cliErr = fmt.Errorf("go build ../../cmd/fasturi: %v\n%s", err, out)
+		}
+	})
+	if cliErr != nil {
+		t.Fatal(cliErr)
+	}
+	args := []string{"stats", "-json", "-depth", strconv.Itoa(tc.depth), "-top", strconv.Itoa(tc.top)}
+	if tc.format != "" {
+		args = append(args, "-format", tc.format)
+	}
+	if tc.field != 0 {
+		args = append(args, "-field", strconv.Itoa(tc.field), "-sep", tc.sep)
+	}
+	cmd := exec.Command(cliPath, append(args, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if strings.Contains(stderr.String(), `unknown command "stats"`) {
+		t.Skip("fasturi has no stats subcommand yet: compared with logstats alone")
+	}
+	if err != nil {
+		t.Fatalf("fasturi %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
+}
+
+// genlog writes a generated log of about size bytes.
+func genlog(format corpus.LogFormat, size int64, seed uint64) func(*testing.T, string) {
+	return func(t *testing.T, dir string) {
+		f, err := os.Create(filepath.Join(dir, "access.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := corpus.WriteLog(f, format, size, seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// fields writes generated URIs as field 2 (TSV) or 3 (CSV, quoted when
+// they hold a comma or a quote) of lines with n fields, in two files.
+func fields(n int, sep byte) func(*testing.T, string) {
+	return func(t *testing.T, dir string) {
+		r := rand.New(rand.NewPCG(4, 5))
+		var b [2]strings.Builder
+		for i, u := range corpus.Generate(3000, 4) {
+			w := &b[i%2]
+			f := make([]string, n)
+			for j := range f {
+				f[j] = strconv.Itoa(r.IntN(1000))
+			}
+			if sep == '\t' {
+				f[1] = u
+			} else {
+				if strings.ContainsAny(u, `,"`) {
+					u = `"` + strings.ReplaceAll(u, `"`, `""`) + `"`
+				}
+				f[2] = u
+			}
+			if r.IntN(50) == 0 {
+				f = f[:1] // too few fields
+			}
+			w.WriteString(strings.Join(f, string(sep)) + "\n")
+		}
+		writeFile(t, dir, "a.log", b[0].String())
+		writeFile(t, dir, "b.log", b[1].String())
+	}
+}
+
+// edgeFiles are several files of URIs with what line reading must get right:
+// byte order marks, CRLF, empty lines, no newline at the end, empty files,
+// bytes that are not UTF-8.
+func edgeFiles(t *testing.T, dir string) {
+	writeFile(t, dir, "1-bom.log", "\xef\xbb\xbfHTTP://Example.COM:8080/a/b?q\r\nhttp://example.com/a/c\r\n\r\n\xef\xbb\xbfhttp://bom.example/in/the/middle\n")
+	writeFile(t, dir, "2-bom-invalid.log", "\xef\xbb\xbfhttp://h\xff/\nfile:///etc/passwd\n")
+	writeFile(t, dir, "3-only-bom.log", "\xef\xbb\xbf")
+	writeFile(t, dir, "4-bom-newline.log", "\xef\xbb\xbf\n")
+	writeFile(t, dir, "5-empty.log", "")
+	writeFile(t, dir, "6-no-newline.log", "https://user@[::1]:443/%2e%2e/x\nhttp://0x7f.1/%00\nmailto:a@b")
+	writeFile(t, dir, "7-cr.log", "http://a/\r\r\n\r")
+}
+
+// accessEdgeFiles are combined-log lines with odd request lines and
+// referers, a method that is not UTF-8, and a byte order mark.
+func accessEdgeFiles(t *testing.T, dir string) {
+	writeFile(t, dir, "access.log", strings.Join([]string{
+		"\xef\xbb\xbfh - - [t] \"GET /a/b HTTP/1.1\" 200 1 \"https://Ref.example/x\" \"ua\"",
+		`h - - [t] "G` + "\xff" + `T /x HTTP/1.1" 400 1 "-" "ua"`,
+		`h - - [t] "CONNECT example.com:443 HTTP/1.1" 200 - "-" "ua"`,
+		`h - - [t] "OPTIONS * HTTP/1.1" 200 0 "http://a b/" "ua"`,
+		`h - - [t] "GET http://Proxy.Example:8080/p HTTP/1.1" 200 5 "//x/y" "ua"`,
+		`h - - [t] "-" 408 0 "-" "-"`,
+		`h - - [t] "GET /a b HTTP/1.1" 400 0 "-" "-"`,
+		`not an access log line`,
+		``,
+	}, "\r\n"))
+}
+
+func emptyFile(t *testing.T, dir string) { writeFile(t, dir, "empty.log", "") }
+
+func writeFile(t *testing.T, dir, name, data string) {
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTopFn checks the combiner on its own, with inputs split among
+// accumulators that are merged in turn, as a runner may do.
+func TestTopFn(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var all []keyCount
+	for i := range 500 {
+		all = append(all, keyCount{Key: []byte(fmt.Sprintf("k%03d", r.IntN(1000)+i*1000)), Count: int64(1 + r.IntN(20))})
+	}
+	for _, n := range []int{0, 1, 3, 10, 499, 500, 600} {
+		for _, parts := range []int{1, 2, 7} {
+			fn := &topFn{N: n}
+			accs := make([]facetCount, parts)
+			for i, e := range all {
+				accs[i%parts] = fn.AddInput(accs[i%parts], e)
+			}
+			a := fn.CreateAccumulator()
+			for _, b := range accs {
+				a = fn.MergeAccumulators(a, b)
+			}
+			got := fn.ExtractOutput(a)
+			want := slices.Clone(all)
+			slices.SortFunc(want, compareKeyCounts)
+			if n > 0 && len(want) > n {
+				want = want[:n]
+			}
+			if got.Distinct != int64(len(all)) || !slices.EqualFunc(got.Top, want, func(a, b keyCount) bool {
+				return bytes.Equal(a.Key, b.Key) && a.Count == b.Count
+			}) {
+				t.Errorf("N=%d, %d parts: distinct %d, top %v; want %d, %v", n, parts, got.Distinct, got.Top, len(all), want)
+			}
+		}
+	}
+}
+
+// TestInputs checks that inputs that match no file, or a compressed one,
+// are refused before the pipeline runs.
+func TestInputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.log.gz", "")
+	for _, in := range []string{filepath.Join(dir, "*.txt"), filepath.Join(dir, "missing.log"), filepath.Join(dir, "*.gz")} {
+		c := config{Inputs: []string{in}, Output: filepath.Join(dir, "out.json")}
+		if err := run(context.Background(), c); err == nil {
+			t.Errorf("run with -input %s: no error", in)
+		}
+	}
+}
