@@ -13,9 +13,11 @@ import (
 )
 
 // chunkSize is how much input a worker takes at a time: large enough to
-// amortize the hand-offs, small enough that all cores get work early and
-// memory stays flat.
-const chunkSize = 1 << 20
+// amortize the hand-offs, small enough that all cores get work early,
+// memory stays flat, and a chunk and its records are still in the cache
+// when the writer takes them (64 KiB took 5-10% less time than 1 MiB on
+// parse -json and -tsv of a 600 MB file, in a quarter of the memory).
+const chunkSize = 1 << 16
 
 // A lineFunc appends the record of one input line (without its line ending)
 // to dst, and reports whether the line was a valid URI.
@@ -33,12 +35,13 @@ type chunk struct {
 }
 
 // A chunk keeps its buffers for reuse up to these capacities: input of
-// chunkSize and its records in any format fit, while the buffers that a
-// line of megabytes grew are dropped once it is written, so that such a
-// line costs memory only while it is in flight.
+// chunkSize and the records of maxChunkLines lines in any format fit (a
+// JSON record is a few hundred bytes more than its line), while the
+// buffers that a line of megabytes grew are dropped once it is written, so
+// that such a line costs memory only while it is in flight.
 const (
 	maxKeepIn  = 2 * chunkSize
-	maxKeepOut = 8 * chunkSize
+	maxKeepOut = 16 << 20
 )
 
 // reset empties c for reuse, keeping its buffers unless they grew large.
@@ -206,11 +209,14 @@ var bom = []byte("\xef\xbb\xbf")
 
 // readFile cuts r into chunks of whole lines and sends them. A chunk is
 // sent as soon as a read brings a line ending, so that a slow pipe's lines
-// are not held back; a line longer than a chunk grows the chunk; a last line
-// without a line ending is still a line.
+// are not held back; a line longer than a chunk grows the chunk; a chunk
+// holds at most maxChunkLines lines; a last line without a line ending is
+// still a line.
 func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
-	var carry []byte // the start of a line that the previous chunk cut off
+	var carry []byte // what the previous chunk left: the start of a line, or whole lines too
+	carryLines := false
 	first := true
+	var err error // the error that ended the reading, io.EOF at the end
 	for {
 		var c *chunk
 		select {
@@ -227,8 +233,8 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 		if cap(carry) > maxKeepIn {
 			carry = nil // the start of a long line
 		}
-		var err error
-		for {
+		// Whole lines left over are sent without waiting for more input.
+		for err == nil && !carryLines {
 			if len(buf) == cap(buf) {
 				buf = append(buf, 0)[:len(buf)] // grow for a long line
 			}
@@ -236,7 +242,7 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 			n, err = r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
 			p.bytes.Add(int64(n))
-			if err != nil || bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0 {
+			if bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0 {
 				break
 			}
 		}
@@ -246,20 +252,40 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 			buf = bytes.TrimPrefix(buf, bom)
 			first = false
 		}
+		cut := len(buf)
 		if err == nil {
-			cut := bytes.LastIndexByte(buf, '\n') + 1
-			carry = append(carry, buf[cut:]...)
-			buf = buf[:cut]
+			cut = bytes.LastIndexByte(buf, '\n') + 1
 		}
-		c.in = buf
+		lines := cutLines(buf[:cut], maxChunkLines)
+		carryLines = lines < cut
+		carry = append(carry, buf[lines:]...)
+		c.in = buf[:lines]
 		p.send(c)
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
+		if err != nil && len(carry) == 0 {
+			if err == io.EOF {
+				return nil
+			}
 			return err
 		}
 	}
+}
+
+// maxChunkLines bounds the lines of a chunk, and so the size of its
+// records: a chunk of empty or very short lines would otherwise give a
+// hundred times its size in JSON.
+const maxChunkLines = 1 << 13
+
+// cutLines returns the length of the first max lines of b, or len(b) when b
+// has no more than max line endings.
+func cutLines(b []byte, max int) int {
+	if len(b) <= max || bytes.Count(b, []byte{'\n'}) <= max {
+		return len(b)
+	}
+	n := 0
+	for range max {
+		n += bytes.IndexByte(b[n:], '\n') + 1
+	}
+	return n
 }
 
 // runChunk formats the records of the lines of c with fn.
