@@ -2,8 +2,13 @@ module github.com/fasturi/fasturi/examples/beam
 
 go 1.26.0
 
+// The library, from this tree: the pipeline counts with its
+// internal/logstats, as the command does. This module is its own so that
+// the Beam SDK never enters the library's go.mod.
 replace github.com/fasturi/fasturi => ../..
 
+// The Apache Beam Go SDK v2.77.0 resolves through the Go module proxy and
+// is pinned here; it requires go 1.26.0, hence the go line above.
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000
