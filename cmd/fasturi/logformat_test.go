@@ -294,3 +294,57 @@ func TestExtractRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestLogCommandsOnJunk runs stats, target and extract on junk (binary
+// bytes, NUL, invalid UTF-8, lone carriage returns, empty lines, a line of
+// megabytes, no newline at the end), read as URIs and as each log format:
+// stats counts every line once, target writes one record per line, and
+// extract's records point at URIs in their lines.
+func TestLogCommandsOnJunk(t *testing.T) {
+	const lines = 3000
+	var b bytes.Buffer
+	if _, err := corpus.WriteJunk(&b, lines, 5); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "junk.log")
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := inputLines(b.Bytes())
+	if len(in) != lines {
+		t.Fatalf("the junk has %d lines, want %d", len(in), lines)
+	}
+	for _, format := range [][]string{nil, {"-format", "clf"}, {"-format", "combined"}, {"-field", "2", "-sep", ","}} {
+		code, out, stderr := runCLI(t, "", append(append([]string{"stats", "-json"}, format...), name)...)
+		if code != 0 {
+			t.Fatalf("stats %v: exit %d: %s", format, code, stderr)
+		}
+		var doc statsDoc
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("stats %v: %v", format, err)
+		}
+		if tot := doc.Totals; tot["lines"] != lines || tot["valid"]+tot["invalid"] != lines {
+			t.Errorf("stats %v: totals %v for %d lines", format, tot, lines)
+		}
+		code, out, stderr = runCLI(t, "", append(append([]string{"target", "-json"}, format...), name)...)
+		if code != 0 || strings.Count(out, "\n") != lines {
+			t.Errorf("target %v: exit %d, %d records for %d lines: %.200s", format, code, strings.Count(out, "\n"), lines, stderr)
+		}
+	}
+	code, out, stderr := runCLI(t, "", "extract", "-json", name)
+	if code != 0 {
+		t.Fatalf("extract: exit %d: %s", code, stderr)
+	}
+	for _, rec := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var r struct {
+			Line, Offset int
+			URI          string
+		}
+		if err := json.Unmarshal([]byte(rec), &r); err != nil {
+			t.Fatalf("extract: %q: %v", rec, err)
+		}
+		if r.Line < 1 || r.Line > lines || !bytes.HasPrefix(in[r.Line-1][r.Offset:], []byte(r.URI)) {
+			t.Fatalf("extract: %q does not point at its URI", rec)
+		}
+	}
+}
