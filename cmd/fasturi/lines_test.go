@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestCutLines(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		max  int
+		want int
+	}{
+		{"", 2, 0},
+		{"a\nb\n", 2, 4},
+		{"a\nb\nc", 2, 5}, // a last line without an ending is not cut off
+		{"a\nb\nc\n", 2, 4},
+		{"\n\n\n\n", 3, 3},
+		{"aaaa\nb\n", 1, 5},
+	} {
+		if got := cutLines([]byte(tt.in), tt.max); got != tt.want {
+			t.Errorf("cutLines(%q, %d) = %d, want %d", tt.in, tt.max, got, tt.want)
+		}
+	}
+}
+
+// Runs of empty and one-byte lines are cut into chunks of at most
+// maxChunkLines lines, read from a pipe a byte or a megabyte at a time, and
+// still give one record per line, in order.
+func TestShortLinesInChunks(t *testing.T) {
+	var in strings.Builder
+	n := 0
+	for i := range 5 * maxChunkLines {
+		switch i % 7 {
+		case 0:
+			in.WriteString("a\n")
+		case 1:
+			in.WriteString("\r\n")
+		default:
+			in.WriteString("\n")
+		}
+		n++
+	}
+	in.WriteString("http://h/" + strings.Repeat("x", 3*chunkSize) + "\n") // a long line after them
+	in.WriteString("z")                                                   // and a last one without an ending
+	n += 2
+	for name, r := range map[string]func() io.Reader{
+		"whole":         func() io.Reader { return strings.NewReader(in.String()) },
+		"a byte a time": func() io.Reader { return oneByteReader{strings.NewReader(in.String())} },
+	} {
+		var got bytes.Buffer
+		for _, c := range readChunks(t, r()) {
+			if l := bytes.Count(c, []byte("\n")); l > maxChunkLines {
+				t.Fatalf("%s: a chunk of %d lines", name, l)
+			}
+			got.Write(c)
+		}
+		if got.String() != in.String() {
+			t.Fatalf("%s: the chunks are not the input", name)
+		}
+		var out bytes.Buffer
+		p := &processor{fn: func(dst, line []byte) ([]byte, bool) { return append(dst, line...), true }, out: &out, stderr: io.Discard}
+		tot, err := p.process([]string{"-"}, r())
+		if err != nil || tot.lines != int64(n) {
+			t.Fatalf("%s: %d lines, %v; want %d", name, tot.lines, err, n)
+		}
+		if want := strings.ReplaceAll(in.String(), "\r\n", "\n") + "\n"; out.String() != want {
+			t.Errorf("%s: the records are not the lines", name)
+		}
+	}
+}
+
+// readChunks returns the inputs of the chunks that readFile cuts r into.
+func readChunks(t *testing.T, r io.Reader) [][]byte {
+	p := &processor{free: make(chan *chunk, 1), work: make(chan *chunk, 1), pending: make(chan *chunk, 1)}
+	p.free <- &chunk{}
+	done := make(chan error, 1)
+	go func() {
+		done <- p.readFile(r, nil)
+		close(p.work)
+	}()
+	var chunks [][]byte
+	for c := range p.work {
+		<-p.pending
+		chunks = append(chunks, bytes.Clone(c.in))
+		c.reset()
+		p.free <- c
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	return chunks
+}
+
+type oneByteReader struct{ r io.Reader }
+
+func (o oneByteReader) Read(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	return o.r.Read(b[:1])
+}
