@@ -20,20 +20,24 @@ type record struct {
 
 // newRecord parses line, with Split when lenient and Parse otherwise.
 func newRecord(line []byte, lenient bool) record {
-	r := record{in: line, lenient: lenient}
 	if lenient {
-		r.uri, r.violations = fasturi.Split(line)
-		if r.violations.Len() > 0 {
-			// The URI carries the offset of this first violation.
-			r.kind = r.violations.At(0).Kind
-		}
-		return r
+		return newLenientRecord(line)
 	}
-	var err error
-	r.uri, err = fasturi.Parse(line)
+	u, err := fasturi.Parse(line)
 	// Parse's error is always an ErrorKind; the two-value form keeps any
-	// other error from panicking, and r.uri.Valid() still says it failed.
-	r.kind, _ = err.(fasturi.ErrorKind)
+	// other error from panicking, and u.Valid() still says it failed.
+	kind, _ := err.(fasturi.ErrorKind)
+	return record{in: line, uri: u, kind: kind}
+}
+
+// newLenientRecord is newRecord with Split.
+func newLenientRecord(line []byte) record {
+	r := record{in: line, lenient: true}
+	r.uri, r.violations = fasturi.Split(line)
+	if r.violations.Len() > 0 {
+		// The URI carries the offset of this first violation.
+		r.kind = r.violations.At(0).Kind
+	}
 	return r
 }
 
@@ -76,14 +80,18 @@ func appendJSON(dst []byte, r record) []byte {
 	if plain {
 		dst = append(dst, `{"in":"`...)
 		dst = append(dst, r.in...)
-		dst = append(dst, '"')
+		if r.uri.Valid() {
+			dst = append(dst, `","valid":true`...)
+		} else {
+			dst = append(dst, `","valid":false`...)
+		}
 	} else {
 		dst = appendJSONIn(dst, r.in)
-	}
-	if r.uri.Valid() {
-		dst = append(dst, `,"valid":true`...)
-	} else {
-		dst = append(dst, `,"valid":false`...)
+		if r.uri.Valid() {
+			dst = append(dst, `,"valid":true`...)
+		} else {
+			dst = append(dst, `,"valid":false`...)
+		}
 	}
 	if r.hasComponents() {
 		dst = appendJSONComponentsOf(dst, r, plain)
@@ -107,13 +115,16 @@ func appendJSON(dst []byte, r record) []byte {
 	return append(dst, '}')
 }
 
-// jsonComponentKeys are the openings of the members of the components, in
-// the order of components: `,"scheme":` and so on.
-var jsonComponentKeys = func() (keys [len(components)]string) {
+// jsonComponentKeys, jsonComponentNulls and jsonComponentOpens are the
+// starts of the members of the components, in the order of components:
+// `,"scheme":`, `,"scheme":null` and `,"scheme":"`, and so on.
+var jsonComponentKeys, jsonComponentNulls, jsonComponentOpens = func() (keys, nulls, opens [len(components)]string) {
 	for i, c := range components {
 		keys[i] = `,"` + c.String() + `":`
+		nulls[i] = keys[i] + "null"
+		opens[i] = keys[i] + `"`
 	}
-	return keys
+	return keys, nulls, opens
 }()
 
 // appendJSONComponents appends the members of the components, in the order
@@ -129,18 +140,18 @@ func appendJSONComponents(dst []byte, r record) []byte {
 func appendJSONComponentsOf(dst []byte, r record, plain bool) []byte {
 	has := r.hasComponents()
 	for i, c := range components {
-		dst = append(dst, jsonComponentKeys[i]...)
 		if !has || !r.uri.Has(c) {
-			dst = append(dst, "null"...)
+			dst = append(dst, jsonComponentNulls[i]...)
 			continue
 		}
 		sp := r.uri.Span(c)
 		val := r.in[sp.Start:sp.End]
 		if plain {
-			dst = append(dst, '"')
+			dst = append(dst, jsonComponentOpens[i]...)
 			dst = append(dst, val...)
 			dst = append(dst, '"')
 		} else {
+			dst = append(dst, jsonComponentKeys[i]...)
 			dst = appendJSONString(dst, val)
 		}
 	}
@@ -168,6 +179,13 @@ var factComponents = [...]fasturi.Component{
 // Whether there is userinfo is the "userinfo" member already.
 func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
 	f := u.Facts()
+	if !f.LegacyIPv4.IsValid() && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL == 0 {
+		// Most URIs: all the facts in one constant.
+		if f.PathUnderflow {
+			return append(dst, noFactsJSON+"true"...)
+		}
+		return append(dst, noFactsJSON+"false"...)
+	}
 	dst = append(dst, `,"legacy_ipv4":`...)
 	if f.LegacyIPv4.IsValid() {
 		dst = append(dst, '"')
@@ -182,6 +200,11 @@ func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
 	dst = append(dst, `,"path_underflow":`...)
 	return strconv.AppendBool(dst, f.PathUnderflow)
 }
+
+// noFactsJSON is what appendJSONFacts writes, up to the value of
+// path_underflow, for a URI without a legacy IPv4 host or any encoded
+// delimiter, control or NUL.
+const noFactsJSON = `,"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"path_underflow":`
 
 // appendJSONComponentSet appends start, which opens an array member, the
 // names of the components of s, and the closing bracket.
