@@ -41,6 +41,13 @@ func newLenientRecord(line []byte) record {
 	return r
 }
 
+// plain reports whether r.in is plain (isJSONPlain), so that it and its
+// components need no escaping in JSON or TSV. The line of a valid URI is:
+// RFC 3986 allows no control character, space, '"', '\\' or byte of 0x80
+// and up in a URI, and Parse, Split and ParseRequestTarget reject each
+// (TestValidIsPlain). Only the lines of invalid URIs are searched.
+func (r *record) plain() bool { return r.uri.Valid() || isJSONPlain(r.in) }
+
 // hasComponents reports whether the record carries components: always in
 // lenient mode, only for valid URIs in strict mode.
 func (r *record) hasComponents() bool { return r.lenient || r.uri.Valid() }
@@ -76,7 +83,7 @@ func (r *record) eachComponent(f func(name string, val []byte, present bool)) {
 // facts only when valid: the facts of a URI that breaks a rule would be
 // guesses.
 func appendJSON(dst []byte, r record) []byte {
-	plain := isJSONPlain(r.in)
+	plain := r.plain()
 	if plain {
 		dst = append(dst, `{"in":"`...)
 		dst = append(dst, r.in...)
@@ -131,11 +138,11 @@ var jsonComponentKeys, jsonComponentNulls, jsonComponentOpens = func() (keys, nu
 // of the CLI contract, each a string or null, then "host_type". parse and
 // target both write them, so that their records agree.
 func appendJSONComponents(dst []byte, r record) []byte {
-	return appendJSONComponentsOf(dst, r, isJSONPlain(r.in))
+	return appendJSONComponentsOf(dst, r, r.plain())
 }
 
 // appendJSONComponentsOf is appendJSONComponents for a record whose caller
-// knows whether r.in is plain (isJSONPlain): then so is every component,
+// knows whether r.in is plain (r.plain): then so is every component,
 // and each is copied without a look at its bytes.
 func appendJSONComponentsOf(dst []byte, r record, plain bool) []byte {
 	has := r.hasComponents()
@@ -242,9 +249,9 @@ const tsvColumns = "in\tvalid\tscheme\tuserinfo\thost\tport\tpath\tquery\tfragme
 // PostgreSQL's and ClickHouse's TSV formats read them. Other bytes are
 // written as they are, so nothing is lost.
 func appendTSV(dst []byte, r record) []byte {
-	// A plain line (isJSONPlain) has no byte that TSV escapes, and nor have
-	// its components.
-	plain := isJSONPlain(r.in)
+	// A plain line has no byte that TSV escapes, and nor have its
+	// components.
+	plain := r.plain()
 	if plain {
 		dst = append(dst, r.in...)
 	} else {

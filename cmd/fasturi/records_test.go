@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/fasturi/fasturi"
 	"github.com/fasturi/fasturi/internal/corpus"
 )
 
@@ -185,4 +187,35 @@ func tsvAsBefore(dst []byte, r record) []byte {
 	dst = append(dst, r.kind.Message()...)
 	dst = append(dst, '\t')
 	return strconv.AppendInt(dst, int64(r.uri.ErrorOffset()), 10)
+}
+
+// A valid URI's line is plain (record.plain relies on it): every byte
+// value in every component, strict and lenient, and as a request-target,
+// and every line of the generated and junk corpora.
+func TestValidIsPlain(t *testing.T) {
+	check := func(line []byte) {
+		t.Helper()
+		for _, lenient := range []bool{false, true} {
+			if r := newRecord(line, lenient); r.uri.Valid() && !isJSONPlain(line) {
+				t.Errorf("lenient %v: %q is valid but not plain", lenient, line)
+			}
+		}
+		if u, _, err := fasturi.ParseRequestTarget("GET", line); err == nil && u.Valid() && !isJSONPlain(line) {
+			t.Errorf("request-target %q is valid but not plain", line)
+		}
+	}
+	for _, tmpl := range []string{"%cs://u@h:1/p?q#f", "s://%cu@h:1/p?q#f", "s://u@%ch:1/p?q#f", "s://u@h:%c1/p?q#f",
+		"s://u@h:1/%cp?q#f", "s://u@h:1/p?%cq#f", "s://u@h:1/p?q#%cf", "s://u@[::1%%25%c]/", "s://u@[v1.%c]/", "/%c", "%c"} {
+		for c := range 256 {
+			check([]byte(strings.ReplaceAll(fmt.Sprintf(tmpl, 'X'), "X", string([]byte{byte(c)}))))
+		}
+	}
+	for _, u := range corpus.Generate(20000, 3) {
+		check([]byte(u))
+	}
+	var junk bytes.Buffer
+	corpus.WriteJunk(&junk, 20000, 3)
+	for _, l := range bytes.Split(junk.Bytes(), []byte("\n")) {
+		check(l)
+	}
 }
