@@ -101,10 +101,10 @@ func appendJSON(dst []byte, r record) []byte {
 		}
 	}
 	if r.hasComponents() {
-		dst = appendJSONComponentsOf(dst, r, plain)
+		dst = appendJSONComponentsOf(dst, &r, plain)
 	}
 	if r.uri.Valid() {
-		dst = appendJSONFacts(dst, r.uri)
+		dst = appendFacts(dst, r.uri.Facts())
 		return append(dst, '}')
 	}
 	dst = appendJSONError(append(dst, ','), r.kind, r.uri.ErrorOffset())
@@ -138,13 +138,13 @@ var jsonComponentKeys, jsonComponentNulls, jsonComponentOpens = func() (keys, nu
 // of the CLI contract, each a string or null, then "host_type". parse and
 // target both write them, so that their records agree.
 func appendJSONComponents(dst []byte, r record) []byte {
-	return appendJSONComponentsOf(dst, r, r.plain())
+	return appendJSONComponentsOf(dst, &r, r.plain())
 }
 
 // appendJSONComponentsOf is appendJSONComponents for a record whose caller
 // knows whether r.in is plain (r.plain): then so is every component,
 // and each is copied without a look at its bytes.
-func appendJSONComponentsOf(dst []byte, r record, plain bool) []byte {
+func appendJSONComponentsOf(dst []byte, r *record, plain bool) []byte {
 	has := r.hasComponents()
 	for i, c := range components {
 		if !has || !r.uri.Has(c) {
@@ -185,7 +185,11 @@ var factComponents = [...]fasturi.Component{
 //
 // Whether there is userinfo is the "userinfo" member already.
 func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
-	f := u.Facts()
+	return appendFacts(dst, u.Facts())
+}
+
+// appendFacts appends the facts f as appendJSONFacts says.
+func appendFacts(dst []byte, f fasturi.Facts) []byte {
 	if !f.LegacyIPv4.IsValid() && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL == 0 {
 		// Most URIs: all the facts in one constant.
 		if f.PathUnderflow {
