@@ -69,21 +69,18 @@ func newCounter(limit, top int) *counter {
 func candidateCap(n int) int { return 4*n + 16 }
 
 // add counts one line with key, which is valid only during the call.
-func (c *counter) add(key []byte, top int) { c.addN(key, 1, top) }
-
-// addN counts n lines with key, which is valid only during the call.
-func (c *counter) addN(key []byte, n int64, top int) {
+func (c *counter) add(key []byte, top int) {
 	p := unsafe.SliceData(key)
 	for _, k := range c.consts {
 		if k.p == p && k.n == len(key) {
-			k.slot.n += n
+			k.slot.n++
 			return
 		}
 	}
 	e, ok := c.exact[string(key)]
 	if !ok {
 		if len(c.exact) >= c.limit {
-			c.addBeyond(key, n, top)
+			c.addBeyond(key, top)
 			return
 		}
 		e = &slot{key: string(key)}
@@ -92,11 +89,11 @@ func (c *counter) addN(key []byte, n int64, top int) {
 			c.consts = append(c.consts, constSlot{p, len(key), e})
 		}
 	}
-	e.n += n
+	e.n++
 }
 
-// addBeyond counts n lines with key once the exact keys are full.
-func (c *counter) addBeyond(key []byte, n int64, top int) {
+// addBeyond counts key once the exact keys are full.
+func (c *counter) addBeyond(key []byte, top int) {
 	if c.distinct == nil {
 		c.distinct = hyperloglog.New14()
 		c.counts = boom.NewCountMinSketch(sketchEpsilon, sketchDelta)
@@ -106,8 +103,9 @@ func (c *counter) addBeyond(key []byte, n int64, top int) {
 		}
 	}
 	c.distinct.Insert(key)
-	c.counts.AddN(key, uint64(n))
-	c.offer(key, int64(c.counts.Count(key)), top)
+	c.counts.Add(key)
+	n := int64(c.counts.Count(key))
+	c.offer(key, n, top)
 }
 
 // offer makes key, estimated at n lines, a candidate if it is among the

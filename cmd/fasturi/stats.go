@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
@@ -28,29 +27,16 @@ keys of each as a table, or with -json as one JSON document. Past -max-keys
 distinct keys, a facet's counts become estimates, marked approximate.
 `
 
-// A statsWorker counts the lines one worker reads, by facet. Most lines
-// repeat the keys of an earlier line in every facet: the worker counts
-// such a combination of keys (a tuple) with one lookup, and adds the
-// tuples to the facets' counters at the end. A line whose tuple is new
-// once the tuples are full is counted facet by facet, so memory stays
-// bounded.
+// A statsWorker counts the lines one worker reads, by facet.
 type statsWorker struct {
-	obs        logstats.Observer
-	ob         logstats.Observation
-	counters   [logstats.NumFacets]*counter
-	tuples     map[string]*int64
-	tupleLimit int
-	key        []byte // the tuple of the current line
-	top        int
-	emit       func(logstats.Facet, []byte)
+	obs      logstats.Observer
+	counters [logstats.NumFacets]*counter
+	top      int
+	emit     func(logstats.Facet, []byte)
 }
 
 func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker {
-	w := &statsWorker{
-		obs:    logstats.Observer{Format: format, Depth: depth},
-		top:    top,
-		tuples: make(map[string]*int64), tupleLimit: 2 * limit,
-	}
+	w := &statsWorker{obs: logstats.Observer{Format: format, Depth: depth}, top: top}
 	for f := range w.counters {
 		w.counters[f] = newCounter(limit, top)
 	}
@@ -60,63 +46,7 @@ func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker 
 
 // line counts one line; stats writes no record per line.
 func (w *statsWorker) line(dst, line []byte) ([]byte, bool) {
-	w.obs.Read(line, &w.ob)
-	w.key = appendTuple(w.key[:0], &w.ob)
-	if n, ok := w.tuples[string(w.key)]; ok {
-		*n++
-	} else if len(w.tuples) < w.tupleLimit {
-		n := new(int64)
-		*n = 1
-		w.tuples[string(w.key)] = n
-	} else {
-		w.ob.Each(w.emit)
-	}
-	return dst, w.ob.Valid
-}
-
-// flush adds the tuples to the counters.
-func (w *statsWorker) flush() {
-	var ob logstats.Observation
-	for key, n := range w.tuples {
-		readTuple(key, &ob)
-		ob.Each(func(f logstats.Facet, k []byte) { w.counters[f].addN(k, *n, w.top) })
-	}
-	w.tuples = nil
-}
-
-// appendTuple appends the keys of ob: for each facet but FacetFact, 0 when
-// ob has no key for it, or the key's length plus one (a uvarint) and the
-// key; then the facts.
-func appendTuple(dst []byte, ob *logstats.Observation) []byte {
-	for f, k := range ob.Keys {
-		if logstats.Facet(f) == logstats.FacetFact {
-			continue
-		}
-		if k == nil {
-			dst = append(dst, 0)
-			continue
-		}
-		dst = binary.AppendUvarint(dst, uint64(len(k))+1)
-		dst = append(dst, k...)
-	}
-	return append(dst, ob.Facts)
-}
-
-// readTuple reads what appendTuple wrote into ob.
-func readTuple(t string, ob *logstats.Observation) {
-	*ob = logstats.Observation{}
-	b := []byte(t)
-	for f := range ob.Keys {
-		if logstats.Facet(f) == logstats.FacetFact {
-			continue
-		}
-		n, w := binary.Uvarint(b)
-		b = b[w:]
-		if n > 0 {
-			ob.Keys[f], b = b[:n-1], b[n-1:]
-		}
-	}
-	ob.Facts = b[0]
+	return dst, w.obs.Observe(line, w.emit)
 }
 
 // sampleSize is how much access log -sample generates.
@@ -180,9 +110,6 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		tot, err := p.process(names, stdin)
 		if err != nil {
 			return tot, err
-		}
-		for _, w := range workers {
-			w.flush()
 		}
 		r := logstats.Result{Totals: logstats.Totals{Lines: tot.lines, Valid: tot.valid, Invalid: tot.lines - tot.valid}}
 		for _, f := range logstats.Facets(format) {

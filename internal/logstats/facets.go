@@ -79,74 +79,26 @@ type Observer struct {
 	buf   []byte
 }
 
-// Observe reads line's URIs and calls emit with each facet's key for it,
-// in facet order; the key is valid only during the call. It reports
-// whether the line's URI is valid: for an access log, whether its request
-// target is valid for its method (RFC 9112 section 3.2). It is Read, then
-// Each.
+// Observe reads line's URIs and calls emit with each facet's key for it;
+// the key is valid only during the call. It reports whether the line's URI
+// is valid: for an access log, whether its request target is valid for its
+// method (RFC 9112 section 3.2).
 func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid bool) {
-	var ob Observation
-	o.Read(line, &ob)
-	ob.Each(emit)
-	return ob.Valid
-}
-
-// An Observation is what one line holds for each facet.
-type Observation struct {
-	// Valid says whether the line's URI is valid (see Observe).
-	Valid bool
-	// Keys holds the key of each facet but FacetFact, or nil when the line
-	// has none for it: slices of the line, of constants, or of the
-	// Observer's buffer, valid until its next Read.
-	Keys [NumFacets][]byte
-	// Facts holds a bit for each fact of the URI, in the order of
-	// FactNames.
-	Facts uint8
-}
-
-// FactNames are the keys of FacetFact, by bit of Observation.Facts.
-var FactNames = [...]string{factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factPathUnderflow}
-
-// Each calls emit with each key of ob, in facet order, and each of its
-// facts.
-func (ob *Observation) Each(emit func(f Facet, key []byte)) {
-	for f, k := range ob.Keys {
-		if Facet(f) == FacetFact {
-			for i, name := range FactNames {
-				if ob.Facts&(1<<i) != 0 {
-					emit(FacetFact, s2b(name))
-				}
-			}
-			continue
-		}
-		if k != nil {
-			emit(Facet(f), k)
-		}
-	}
-}
-
-// Read reads line's URIs into ob, which it resets.
-func (o *Observer) Read(line []byte, ob *Observation) {
-	*ob = Observation{}
-	if cap(o.buf) < len(line) {
-		o.buf = make([]byte, 0, 2*len(line)) // lowercased keys are parts of the line
-	}
-	o.buf = o.buf[:0]
 	l, mis := o.Format.Cut(line)
 	if mis.Msg != "" {
-		ob.Keys[FacetError] = s2b(mis.Msg)
-		return
+		emit(FacetError, s2b(mis.Msg))
+		return false
 	}
 	access := o.Format.Kind == KindCommon || o.Format.Kind == KindCombined
 	if o.Format.Kind == KindCombined {
-		ob.Keys[FacetRefererHost] = o.referer(l.Referer)
+		o.referer(l.Referer, emit)
 	}
 	if access && l.Method != nil {
-		ob.Keys[FacetMethod] = intern(l.Method, methods)
+		emit(FacetMethod, intern(l.Method, methods))
 	}
 	if l.URI == nil {
-		ob.Keys[FacetError] = s2b(MsgNoTarget)
-		return
+		emit(FacetError, s2b(MsgNoTarget))
+		return false
 	}
 	var u fasturi.URI
 	var err error
@@ -158,65 +110,79 @@ func (o *Observer) Read(line []byte, ob *Observation) {
 	}
 	if err != nil {
 		k, _ := err.(fasturi.ErrorKind)
-		ob.Keys[FacetError] = s2b(k.Message())
-		return
+		emit(FacetError, s2b(k.Message()))
+		return false
 	}
-	ob.Valid = true
 	if access {
-		ob.Keys[FacetForm] = s2b(form.String())
+		emit(FacetForm, s2b(form.String()))
 	}
-	o.uri(&u, ob)
+	o.uri(&u, emit)
+	return true
 }
 
-// uri reads the facets of a valid URI.
-func (o *Observer) uri(u *fasturi.URI, ob *Observation) {
-	k := &ob.Keys
+// uri emits the facets of a valid URI.
+func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 	if u.HasScheme() {
-		k[FacetScheme] = intern(o.lower(u.Scheme()), schemes)
+		emit(FacetScheme, intern(o.lower(u.Scheme()), schemes))
 	} else {
-		k[FacetScheme] = s2b(keyNone)
+		emit(FacetScheme, s2b(keyNone))
 	}
-	k[FacetHost] = o.host(u)
-	k[FacetHostType] = s2b(u.HostType().String())
+	o.host(FacetHost, u, emit)
+	emit(FacetHostType, s2b(u.HostType().String()))
 	switch {
 	case !u.HasPort():
-		k[FacetPort] = s2b(keyNone)
+		emit(FacetPort, s2b(keyNone))
 	case u.Port() == "":
-		k[FacetPort] = s2b(keyEmpty)
+		emit(FacetPort, s2b(keyEmpty))
 	default:
-		k[FacetPort] = s2b(u.Port())
+		emit(FacetPort, s2b(u.Port()))
 	}
-	k[FacetPath] = s2b(pathPrefix(u.RawPath(), o.Depth))
+	emit(FacetPath, s2b(pathPrefix(u.RawPath(), o.Depth)))
 	f := u.Facts()
-	for i, has := range [...]bool{f.LegacyIPv4.IsValid(), u.HasUserinfo(), f.EncodedDelimiters != 0,
-		f.EncodedControls != 0, f.EncodedNUL != 0, f.PathUnderflow} {
-		if has {
-			ob.Facts |= 1 << i
-		}
+	if f.LegacyIPv4.IsValid() {
+		emit(FacetFact, s2b(factLegacyIPv4))
+	}
+	if u.HasUserinfo() {
+		emit(FacetFact, s2b(factUserinfo))
+	}
+	if f.EncodedDelimiters != 0 {
+		emit(FacetFact, s2b(factEncodedDelimiters))
+	}
+	if f.EncodedControls != 0 {
+		emit(FacetFact, s2b(factEncodedControls))
+	}
+	if f.EncodedNUL != 0 {
+		emit(FacetFact, s2b(factEncodedNUL))
+	}
+	if f.PathUnderflow {
+		emit(FacetFact, s2b(factPathUnderflow))
 	}
 }
 
-// host returns u's host, lowercased.
-func (o *Observer) host(u *fasturi.URI) []byte {
+// host emits u's host, lowercased, as facet f.
+func (o *Observer) host(f Facet, u *fasturi.URI, emit func(Facet, []byte)) {
 	switch {
 	case !u.HasAuthority():
-		return s2b(keyNone)
+		emit(f, s2b(keyNone))
 	case u.RawHost() == "":
-		return s2b(keyEmpty)
+		emit(f, s2b(keyEmpty))
+	default:
+		emit(f, o.lower(u.RawHost()))
 	}
-	return o.lower(u.RawHost())
 }
 
-// referer returns the key of a combined log's referer.
-func (o *Observer) referer(ref []byte) []byte {
+// referer emits the host of a combined log's referer.
+func (o *Observer) referer(ref []byte, emit func(Facet, []byte)) {
 	if ref == nil {
-		return s2b(keyNoReferer)
+		emit(FacetRefererHost, s2b(keyNoReferer))
+		return
 	}
 	u, err := fasturi.Parse(ref)
 	if err != nil {
-		return s2b(keyInvalid)
+		emit(FacetRefererHost, s2b(keyInvalid))
+		return
 	}
-	return o.host(&u)
+	o.host(FacetRefererHost, &u, emit)
 }
 
 // The schemes and methods that most lines have. Observe passes them as
@@ -270,9 +236,8 @@ func intern(key []byte, list []string) []byte {
 	return key
 }
 
-// lower returns s with ASCII letters lowercased, appended to o's buffer
-// (or s itself when it has no uppercase letter). The buffer has room for
-// a whole line, so the keys of one line never move each other.
+// lower returns s with ASCII letters lowercased, in o's buffer (or s itself
+// when it has no uppercase letter).
 func (o *Observer) lower(s string) []byte {
 	i := 0
 	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
@@ -281,15 +246,13 @@ func (o *Observer) lower(s string) []byte {
 	if i == len(s) {
 		return s2b(s)
 	}
-	start := len(o.buf)
-	o.buf = append(o.buf, s...)
-	b := o.buf[start:]
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	o.buf = append(o.buf[:0], s...)
+	for ; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			o.buf[i] = c + 'a' - 'A'
 		}
 	}
-	return b
+	return o.buf
 }
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at

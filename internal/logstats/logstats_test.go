@@ -143,21 +143,22 @@ func TestObserve(t *testing.T) {
 	}{
 		{uri, "HTTP://User@Example.COM:8080/a/b/c?q#f",
 			"scheme=http host=example.com host_type=reg-name port=8080 path=/a fact=userinfo", true},
-		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=(none) path=/%2e%2e fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
+		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=(none) path=/%2e%2e " +
+			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
 		{uri, "a/b", "scheme=(none) host=(none) host_type=none port=(none) path=a", true},
 		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=(empty) path=/", true},
 		{uri, "file:///", "scheme=file host=(empty) host_type=reg-name port=(none) path=/", true},
 		{uri, "mailto:", "scheme=mailto host=(none) host_type=none port=(none) path=(empty)", true},
 		{uri, "http://h:8x/", "error=invalid port", false},
 		{combined, `h - - [t] "GET /a/b/c HTTP/1.1" 200 1 "https://Ref.example/x" "ua"`,
-			"scheme=(none) host=(none) host_type=none port=(none) path=/a/b method=GET form=origin referer_host=ref.example", true},
+			"referer_host=ref.example method=GET form=origin scheme=(none) host=(none) host_type=none port=(none) path=/a/b", true},
 		{combined, `h - - [t] "CONNECT example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
-			"scheme=(none) host=example.com host_type=reg-name port=443 path=(empty) method=CONNECT form=authority referer_host=(no referer)", true},
+			"referer_host=(no referer) method=CONNECT form=authority scheme=(none) host=example.com host_type=reg-name port=443 path=(empty)", true},
 		{combined, `h - - [t] "GET /a b HTTP/1.1" 200 1 "a b" "ua"`,
-			"error=invalid path method=GET referer_host=(invalid)", false},
+			"referer_host=(invalid) method=GET error=invalid path", false},
 		{combined, `h - - [t] "GET example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
-			"scheme=example.com host=(none) host_type=none port=(none) path=443 method=GET form=absolute referer_host=(no referer)", true},
-		{combined, `h - - [t] "-" 408 1 "-" "-"`, "error=no request target in the request line referer_host=(no referer)", false},
+			"referer_host=(no referer) method=GET form=absolute scheme=example.com host=(none) host_type=none port=(none) path=443", true},
+		{combined, `h - - [t] "-" 408 1 "-" "-"`, "referer_host=(no referer) error=no request target in the request line", false},
 		{combined, `garbage`, "error=not an access-log line: no host, ident and user", false},
 	}
 	for _, tt := range tests {
