@@ -40,11 +40,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	schemeList := fs.String("schemes", "", "only URIs of these `schemes`, comma-separated (any case)")
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(stderr, fs, extractSynopsis, extractAbout) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if status, stop := parseFlags(fs, args); stop {
+		return status
 	}
 	var schemes []string
 	if *schemeList != "" {

@@ -38,11 +38,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(stderr, fs, parseSynopsis, parseAbout) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, stop := parseFlags(fs, args); stop {
+		return status
 	}
 	if *jsonOut && *tsvOut {
 		fmt.Fprintln(stderr, "fasturi parse: -json and -tsv exclude each other")

@@ -63,11 +63,8 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sample := fs.Bool("sample", false, "count a built-in generated access log")
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(stderr, fs, statsSynopsis, statsAbout) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if status, stop := parseFlags(fs, args); stop {
+		return status
 	}
 	usage := func(msg string) int {
 		fmt.Fprintf(stderr, "fasturi stats: %s\nRun 'fasturi stats -h' for usage.\n", msg)

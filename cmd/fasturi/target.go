@@ -165,11 +165,8 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(stderr, fs, targetSynopsis, targetAbout) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, stop := parseFlags(fs, args); stop {
+		return status
 	}
 	in, err := logstats.ParseFormat(*formatName, *field, *sep)
 	if err != nil {

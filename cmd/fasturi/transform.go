@@ -131,15 +131,7 @@ func newCommand(name, synopsis, about string, stderr io.Writer) *command {
 
 // parse parses the command line, and returns the exit status to end with
 // and true when the command should not run (-h, or a bad flag).
-func (c *command) parse(args []string) (int, bool) {
-	if err := c.fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0, true
-		}
-		return 2, true
-	}
-	return 0, false
-}
+func (c *command) parse(args []string) (int, bool) { return parseFlags(c.fs, args) }
 
 // usageError reports a bad command line and returns its exit status.
 func (c *command) usageError(format string, args ...any) int {

@@ -27,3 +27,16 @@ func printUsage(w io.Writer, fs *flag.FlagSet, synopsis, about string) {
 		fmt.Fprintf(w, "%-18s %s\n", left, strings.ReplaceAll(usage, "\n", " "))
 	})
 }
+
+// parseFlags parses a command's flags, and returns the exit status to end
+// with and true when the command should not run: exitOK after -h, and
+// exitUsage after a bad flag, which fs has reported.
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK, true
+		}
+		return exitUsage, true
+	}
+	return exitOK, false
+}
