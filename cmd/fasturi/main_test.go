@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -304,5 +305,17 @@ func TestParseLenientFacts(t *testing.T) {
 	}
 	if strings.Contains(l[1], "legacy_ipv4") || strings.Contains(l[1], "encoded_nul") {
 		t.Errorf("invalid lenient line has facts: %s", l[1])
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
+		code, out, _ := runCLI(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "fasturi ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("%v: exit %d, %q", args, code, out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "version", "extra"); code != exitUsage || stderr == "" {
+		t.Errorf("version extra: exit %d, %q", code, stderr)
 	}
 }
