@@ -77,6 +77,27 @@ type Observer struct {
 	// "/a/b" and "/a/c" as "/a". 0 counts the whole path.
 	Depth int
 	buf   []byte
+	cut   []byte // for fit
+}
+
+// MaxKeyLen bounds the keys that Observe passes, so that a counter's
+// memory is bounded by its number of keys whatever the lines: a longer
+// key is cut to at most MaxKeyLen bytes, at a UTF-8 boundary when there is
+// one near, and ends in "...".
+const MaxKeyLen = 256
+
+// fit returns key, or key cut to MaxKeyLen bytes (see MaxKeyLen) in o's
+// buffer for cut keys.
+func (o *Observer) fit(key []byte) []byte {
+	if len(key) <= MaxKeyLen {
+		return key
+	}
+	n := MaxKeyLen - len("...")
+	for i := 0; i < 3 && key[n]&0xc0 == 0x80; i++ {
+		n-- // not inside a UTF-8 sequence
+	}
+	o.cut = append(append(o.cut[:0], key[:n]...), "..."...)
+	return o.cut
 }
 
 // Observe reads line's URIs and calls emit with each facet's key for it;
@@ -94,7 +115,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 		o.referer(l.Referer, emit)
 	}
 	if access && l.Method != nil {
-		emit(FacetMethod, intern(l.Method, methods))
+		emit(FacetMethod, o.fit(intern(l.Method, methods)))
 	}
 	if l.URI == nil {
 		emit(FacetError, s2b(MsgNoTarget))
@@ -123,7 +144,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 // uri emits the facets of a valid URI.
 func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 	if u.HasScheme() {
-		emit(FacetScheme, intern(o.lower(u.Scheme()), schemes))
+		emit(FacetScheme, o.fit(intern(o.lower(u.Scheme()), schemes)))
 	} else {
 		emit(FacetScheme, s2b(keyNone))
 	}
@@ -135,9 +156,9 @@ func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 	case u.Port() == "":
 		emit(FacetPort, s2b(keyEmpty))
 	default:
-		emit(FacetPort, s2b(u.Port()))
+		emit(FacetPort, o.fit(s2b(u.Port())))
 	}
-	emit(FacetPath, s2b(pathPrefix(u.RawPath(), o.Depth)))
+	emit(FacetPath, o.fit(s2b(pathPrefix(u.RawPath(), o.Depth))))
 	f := u.Facts()
 	if f.LegacyIPv4.IsValid() {
 		emit(FacetFact, s2b(factLegacyIPv4))
@@ -167,7 +188,7 @@ func (o *Observer) host(f Facet, u *fasturi.URI, emit func(Facet, []byte)) {
 	case u.RawHost() == "":
 		emit(f, s2b(keyEmpty))
 	default:
-		emit(f, o.lower(u.RawHost()))
+		emit(f, o.fit(o.lower(u.RawHost())))
 	}
 }
 

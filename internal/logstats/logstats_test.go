@@ -226,3 +226,21 @@ func TestClosingQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestObserveLongKeys(t *testing.T) {
+	long := strings.Repeat("a", 1000)
+	o := &Observer{Depth: 0}
+	got, valid := observe(o, "http://"+long+":"+strings.Repeat("9", 300)+"/"+long+"/x")
+	cut := long[:MaxKeyLen-3] + "..."
+	want := "scheme=http host=" + cut + " host_type=reg-name port=" + strings.Repeat("9", MaxKeyLen-3) + "... path=/" + long[:MaxKeyLen-4] + "..."
+	if got != want || !valid {
+		t.Errorf("Observe of long parts =\n%s\nwant\n%s", got, want)
+	}
+	// A cut does not split a UTF-8 sequence.
+	o = &Observer{Format: Format{Kind: KindCommon}}
+	method := strings.Repeat("\u00e9", 200)
+	got, _ = observe(o, `h - - [t] "`+method+` / HTTP/1.1" 200 1`)
+	if want := "method=" + strings.Repeat("\u00e9", (MaxKeyLen-4)/2) + "..."; !strings.HasPrefix(got, want+" ") {
+		t.Errorf("Observe of a long method = %q, want %q first", got, want)
+	}
+}
