@@ -55,13 +55,17 @@ func (u *URI) Facts() Facts {
 			f.LegacyIPv4 = a
 		}
 	}
-	if strings.IndexByte(u.s, '%') < 0 {
+	pct := strings.IndexByte(u.s, '%')
+	if pct < 0 {
 		// No percent-encoding anywhere, as in most URIs: no encoded
 		// anything, and no encoded dot in the path.
 		f.PathUnderflow = strings.Contains(u.RawPath(), "..") && pathUnderflows(u.RawPath())
 		return f
 	}
 	for _, c := range [...]Component{ComponentUserinfo, ComponentHost, ComponentPath} {
+		if int(u.spans[c].End) <= pct {
+			continue // it ends before the first '%'
+		}
 		delim, control, nul := encodedBytes(u.component(c))
 		bit := Components(1) << c
 		if delim {
