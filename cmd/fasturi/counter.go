@@ -85,7 +85,7 @@ func (c *counter) add(key []byte, top int) {
 		}
 		e = &slot{key: string(key)}
 		c.exact[e.key] = e
-		if len(key) > 0 && len(c.consts) < maxConsts && isConstKey(key) {
+		if len(key) > 0 && len(c.consts) < maxConsts && logstats.IsConstant(key) {
 			c.consts = append(c.consts, constSlot{p, len(key), e})
 		}
 	}
@@ -144,10 +144,6 @@ func (c *counter) offer(key []byte, n int64, top int) {
 		c.candMin = min(c.candMin, e.Count)
 	}
 }
-
-// isConstKey reports whether key is one of the observer's constants:
-// one that lies in the program's read-only data, not in a line.
-func isConstKey(key []byte) bool { return logstats.IsConstant(key) }
 
 // approximate reports whether c has had more keys than its limit.
 func (c *counter) approximate() bool { return c.distinct != nil }

@@ -53,11 +53,12 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			schemes = append(schemes, strings.ToLower(s))
 		}
 	}
+	names := orStdin(fs.Args())
 	return ro.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		out := &recordWriter{w: w, numbered: *jsonOut}
 		p := &processor{fn: extractLine(schemes, *jsonOut), out: out, stderr: stderr,
-			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(orStdin(fs.Args()))}
-		return p.process(orStdin(fs.Args()), stdin)
+			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(names)}
+		return p.process(names, stdin)
 	})
 }
 

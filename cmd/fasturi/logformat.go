@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"strconv"
 
 	"github.com/fasturi/fasturi"
@@ -16,6 +17,15 @@ const (
 	outJSON
 	outTSV
 )
+
+// addFormatFlags adds the flags that say where a line's URI is: -format,
+// -field and -sep (see logstats.ParseFormat).
+func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
+	name = fs.String("format", "", "read access logs: `clf`, or combined (with the referer)")
+	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
+	sep = fs.String("sep", `\t`, "the field separator `S`: one byte, \",\" for CSV")
+	return name, field, sep
+}
 
 // parseLogLine returns the lineFunc of parse for lines in format f: the
 // record of the URI each line holds, with "in" that URI and offsets in it;
@@ -103,9 +113,9 @@ func appendMismatch(dst []byte, out output, line []byte, mis logstats.Mismatch) 
 	switch out {
 	case outJSON:
 		dst = appendJSONIn(dst, line)
-		dst = append(dst, `,"valid":false,"error":`...)
-		dst = appendJSONString(dst, []byte(mis.Msg))
-		dst = append(dst, `,"offset":`...)
+		dst = append(dst, `,"valid":false,"error":"`...)
+		dst = append(dst, mis.Msg...) // a constant with nothing to escape
+		dst = append(dst, `","offset":`...)
 		return append(strconv.AppendInt(dst, int64(mis.Offset), 10), '}')
 	case outTSV:
 		dst = appendTSVField(dst, line)

@@ -348,3 +348,24 @@ func TestLogCommandsOnJunk(t *testing.T) {
 		}
 	}
 }
+
+// TestLogLineDoesNotAllocate checks the lineFuncs of parse and target on
+// log lines, matching or not, in every output.
+func TestLogLineDoesNotAllocate(t *testing.T) {
+	lines := inputLines(readTestdata(t, "access.in"))
+	combined := logstats.Format{Kind: logstats.KindCombined}
+	fns := []lineFunc{targetLogLine(combined, true), targetLogLine(combined, false)}
+	for _, out := range []output{outText, outJSON, outTSV} {
+		fns = append(fns, parseLogLine(combined, out, false), parseLogLine(combined, out, true))
+	}
+	dst := make([]byte, 0, 1<<16)
+	for i, fn := range fns {
+		if a := testing.AllocsPerRun(10, func() {
+			for _, l := range lines {
+				dst, _ = fn(dst[:0], l)
+			}
+		}); a != 0 {
+			t.Errorf("lineFunc %d allocates %v times on access.in", i, a)
+		}
+	}
+}

@@ -125,15 +125,6 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 }
 
-// addFormatFlags adds the flags that say where a line's URI is: -format,
-// -field and -sep (see logstats.ParseFormat).
-func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "read access logs: `clf`, or combined (with the referer)")
-	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", `\t`, "the field separator `S`: one byte, \",\" for CSV")
-	return name, field, sep
-}
-
 // appendStatsTable appends r as a table for people: the totals, then for
 // each facet its number of distinct keys and its top keys, with counts and
 // shares of all lines. Keys are cut to fit width columns (0: no limit).
