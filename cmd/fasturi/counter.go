@@ -1,6 +1,9 @@
 package main
 
 import (
+	"hash/maphash"
+	"iter"
+	"strings"
 	"unsafe"
 
 	"github.com/axiomhq/hyperloglog"
@@ -15,41 +18,35 @@ import (
 // others go to a HyperLogLog, for the number of distinct keys, and to a
 // Count-Min sketch, for their counts, and the most frequent of them are
 // kept as candidates for the top list. Memory then stays flat whatever the
-// input: limit keys, two fixed-size sketches and a few candidates.
+// input: limit keys, two fixed-size sketches and a few candidates. Once a
+// key is known, counting it allocates nothing, and beyond the limit
+// nothing does.
 //
 // One goroutine uses a counter; merge combines those of several.
 type counter struct {
-	exact map[string]*slot
+	exact keyTable
 	limit int
-	// consts are the slots of keys that come as constants of the
-	// observer (see logstats.Observe): "(none)", host types, error
-	// messages, common schemes and methods. They are found by the key's
-	// address, which is cheaper than hashing it.
-	consts []constSlot
+	// consts count the keys that come as constants of the observer (see
+	// logstats.Observe): "(none)", host types, error messages, common
+	// schemes and methods. They are found by the key's address, which is
+	// cheaper than hashing it, and are not in exact.
+	consts []constCount
 
 	// With more than limit keys:
 	distinct   *hyperloglog.Sketch
 	counts     *boom.CountMinSketch
-	candidates []logstats.Entry // the most frequent keys not in exact, at most candidateCap
-	candIndex  map[string]int   // where each candidate is in candidates
-	candMin    int64            // the smallest count among candidates
+	candidates candidates // the most frequent keys not in exact
 }
 
-// A constSlot is the slot of a key that comes at one address.
-type constSlot struct {
-	p    *byte
-	n    int
-	slot *slot
+// A constCount counts a key that comes at one address.
+type constCount struct {
+	p     *byte
+	key   string
+	count int64
 }
 
 // maxConsts bounds the keys a counter finds by address.
 const maxConsts = 16
-
-// A slot is an exact key and its count.
-type slot struct {
-	key string
-	n   int64
-}
 
 // Sketch accuracy: a Count-Min sketch overestimates a count by at most
 // epsilon times the lines it has seen, with probability 1-delta; a
@@ -60,7 +57,7 @@ const (
 )
 
 func newCounter(limit, top int) *counter {
-	return &counter{exact: make(map[string]*slot), limit: max(limit, top, 1)}
+	return &counter{limit: max(limit, top, 1), candidates: candidates{max: candidateCap(top)}}
 }
 
 // candidateCap is how many keys beyond the exact ones a counter keeps as
@@ -68,81 +65,72 @@ func newCounter(limit, top int) *counter {
 // estimates move.
 func candidateCap(n int) int { return 4*n + 16 }
 
-// add counts one line with key, which is valid only during the call.
-func (c *counter) add(key []byte, top int) {
+// add counts one line with key, which is valid only during the call and
+// at most logstats.MaxKeyLen bytes long.
+func (c *counter) add(key []byte) {
 	p := unsafe.SliceData(key)
-	for _, k := range c.consts {
-		if k.p == p && k.n == len(key) {
-			k.slot.n++
+	for i := range c.consts {
+		if k := &c.consts[i]; k.p == p && len(k.key) == len(key) {
+			k.count++
 			return
 		}
 	}
-	e, ok := c.exact[string(key)]
-	if !ok {
-		if len(c.exact) >= c.limit {
-			c.addBeyond(key, top)
-			return
-		}
-		e = &slot{key: string(key)}
-		c.exact[e.key] = e
-		if len(key) > 0 && len(c.consts) < maxConsts && logstats.IsConstant(key) {
-			c.consts = append(c.consts, constSlot{p, len(key), e})
-		}
+	h := hashKey(key)
+	if e := c.exact.find(key, h); e != nil {
+		e.count++
+		return
 	}
-	e.n++
+	if c.keys() >= c.limit {
+		c.addBeyond(key, h)
+		return
+	}
+	if len(key) > 0 && len(c.consts) < maxConsts && logstats.IsConstant(key) {
+		c.consts = append(c.consts, constCount{p, unsafe.String(p, len(key)), 1})
+		return
+	}
+	c.exact.insert(key, h).count = 1
 }
 
-// addBeyond counts key once the exact keys are full.
-func (c *counter) addBeyond(key []byte, top int) {
+// keys returns how many keys c counts exactly.
+func (c *counter) keys() int { return c.exact.len + len(c.consts) }
+
+// exactCounts yields each key that c counts exactly, with its count.
+func (c *counter) exactCounts() iter.Seq2[string, int64] {
+	return func(yield func(string, int64) bool) {
+		for _, k := range c.consts {
+			if !yield(k.key, k.count) {
+				return
+			}
+		}
+		for k, e := range c.exact.all() {
+			if !yield(k, e.count) {
+				return
+			}
+		}
+	}
+}
+
+// addBeyond counts key, whose hash is h, once the exact keys are full.
+func (c *counter) addBeyond(key []byte, h uint64) {
 	if c.distinct == nil {
 		c.distinct = hyperloglog.New14()
 		c.counts = boom.NewCountMinSketch(sketchEpsilon, sketchDelta)
-		c.candIndex = make(map[string]int)
-		for k := range c.exact {
-			c.distinct.Insert([]byte(k))
+		c.counts.SetHash(newSketchHash())
+		for k := range c.exactCounts() {
+			c.distinct.InsertHash(hashKey(s2b(k)))
 		}
 	}
-	c.distinct.Insert(key)
+	c.distinct.InsertHash(h)
 	c.counts.Add(key)
-	n := int64(c.counts.Count(key))
-	c.offer(key, n, top)
+	c.candidates.offer(key, h, int64(c.counts.Count(key)))
 }
 
-// offer makes key, estimated at n lines, a candidate if it is among the
-// most frequent beyond the exact keys.
-func (c *counter) offer(key []byte, n int64, top int) {
-	if i, ok := c.candIndex[string(key)]; ok {
-		c.candidates[i].Count = n
-		return
-	}
-	if len(c.candidates) < candidateCap(top) {
-		c.candIndex[string(key)] = len(c.candidates)
-		c.candidates = append(c.candidates, logstats.Entry{Key: string(key), Count: n})
-		if len(c.candidates) == candidateCap(top) {
-			c.candMin = c.candidates[0].Count
-			for _, e := range c.candidates {
-				c.candMin = min(c.candMin, e.Count)
-			}
-		}
-		return
-	}
-	if n <= c.candMin {
-		return
-	}
-	// Replace the least frequent candidate.
-	least := 0
-	for i, e := range c.candidates {
-		if e.Count < c.candidates[least].Count {
-			least = i
-		}
-	}
-	delete(c.candIndex, c.candidates[least].Key)
-	c.candIndex[string(key)] = least
-	c.candidates[least] = logstats.Entry{Key: string(key), Count: n}
-	c.candMin = n
-	for _, e := range c.candidates {
-		c.candMin = min(c.candMin, e.Count)
-	}
+// newSketchHash returns the hash of the Count-Min sketches: the same in
+// every counter, so that estimates agree across workers.
+func newSketchHash() *maphash.Hash {
+	var h maphash.Hash
+	h.SetSeed(keySeed)
+	return &h
 }
 
 // approximate reports whether c has had more keys than its limit.
@@ -151,13 +139,126 @@ func (c *counter) approximate() bool { return c.distinct != nil }
 // count returns c's count of key: exact when c has the key, else the
 // sketch's estimate (0 when c has no sketch).
 func (c *counter) count(key string) int64 {
-	if e, ok := c.exact[key]; ok {
-		return e.n
+	for _, k := range c.consts {
+		if k.key == key {
+			return k.count
+		}
+	}
+	if e := c.exact.find(s2b(key), hashKey(s2b(key))); e != nil {
+		return e.count
 	}
 	if c.counts != nil {
-		return int64(c.counts.Count([]byte(key)))
+		return int64(c.counts.Count(s2b(key)))
 	}
 	return 0
+}
+
+// candidates are the keys most frequent by estimate among those a counter
+// does not count exactly, at most a fixed number. Their bytes are in one
+// arena, compacted into a second one when replaced keys take up more room
+// than the live ones, so that once both have grown, taking a new candidate
+// allocates nothing.
+type candidates struct {
+	max    int      // how many candidates there may be
+	hashes []uint64 // by slot; 0 for a free slot
+	counts []int64
+	spans  []uint64 // the key's offset in keys << 16 | its length
+	keys   []byte
+	spare  []byte // the arena that the next compaction fills
+	live   int    // the bytes of the candidates' keys
+	used   int    // the slots taken
+	min    int64  // the smallest count, once every slot is taken
+}
+
+// key returns slot i's key.
+func (cs *candidates) key(i int) []byte {
+	off, n := cs.spans[i]>>16, cs.spans[i]&maxKeyLen
+	return cs.keys[off : off+n]
+}
+
+// offer makes key, whose hash is h, a candidate with the estimate n if it
+// is among the most frequent: a candidate already, or in a free slot, or
+// in place of the least frequent one.
+func (cs *candidates) offer(key []byte, h uint64, n int64) {
+	if cs.hashes == nil {
+		cs.hashes = make([]uint64, cs.max)
+		cs.counts = make([]int64, cs.max)
+		cs.spans = make([]uint64, cs.max)
+	}
+	full := cs.used == cs.max
+	if full && n <= cs.min {
+		// Estimates only grow, so a candidate's own estimate is never
+		// below min: key is either not one or keeps its place.
+		return
+	}
+	slot := -1
+	for i, ch := range cs.hashes {
+		if ch == h && string(cs.key(i)) == string(key) {
+			cs.counts[i] = n
+			cs.updateMin()
+			return
+		}
+		if slot < 0 && ch == 0 {
+			slot = i
+		}
+	}
+	if full {
+		slot = 0
+		for i, m := range cs.counts {
+			if m < cs.counts[slot] {
+				slot = i
+			}
+		}
+		cs.live -= int(cs.spans[slot] & maxKeyLen)
+	} else {
+		cs.used++
+	}
+	if len(cs.keys)+len(key) > 2*cs.live+4096 {
+		cs.compact(slot)
+	}
+	cs.hashes[slot], cs.counts[slot] = h, n
+	cs.spans[slot] = uint64(len(cs.keys))<<16 | uint64(len(key))
+	cs.keys = append(cs.keys, key...)
+	cs.live += len(key)
+	cs.updateMin()
+}
+
+// compact copies the keys of the candidates but the one in slot skip into
+// the spare arena, which then becomes the arena.
+func (cs *candidates) compact(skip int) {
+	next := cs.spare[:0]
+	for i, h := range cs.hashes {
+		if h == 0 || i == skip {
+			continue
+		}
+		k := cs.key(i)
+		cs.spans[i] = uint64(len(next))<<16 | uint64(len(k))
+		next = append(next, k...)
+	}
+	cs.keys, cs.spare = next, cs.keys
+}
+
+// updateMin sets min once every slot is taken.
+func (cs *candidates) updateMin() {
+	if cs.used < cs.max {
+		return
+	}
+	cs.min = cs.counts[0]
+	for _, m := range cs.counts {
+		cs.min = min(cs.min, m)
+	}
+}
+
+// all yields each candidate's key, as a new string,
+// with its estimate.
+func (cs *candidates) all() iter.Seq2[string, int64] {
+	return func(yield func(string, int64) bool) {
+		for i, h := range cs.hashes {
+			if h != 0 && !yield(string(cs.key(i)), cs.counts[i]) {
+				return
+			}
+		}
+	}
 }
 
 // mergeCounters returns the result of facet f over the counters of every
@@ -172,8 +273,8 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 	if !approx {
 		all := make(map[string]int64)
 		for _, c := range cs {
-			for k, e := range c.exact {
-				all[k] += e.n
+			for k, n := range c.exactCounts() {
+				all[strings.Clone(k)] += n
 			}
 		}
 		return logstats.Exact(f, all, top)
@@ -184,21 +285,21 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 		if c.distinct != nil {
 			hll.Merge(c.distinct)
 		} else {
-			for k := range c.exact {
-				hll.Insert([]byte(k))
+			for k := range c.exactCounts() {
+				hll.InsertHash(hashKey(s2b(k)))
 			}
 		}
 		// Each worker's own top keys, exact and beyond, are candidates.
-		own := make([]logstats.Entry, 0, len(c.exact))
-		for k, e := range c.exact {
-			own = append(own, logstats.Entry{Key: k, Count: e.n})
+		own := make([]logstats.Entry, 0, c.keys())
+		for k, n := range c.exactCounts() {
+			own = append(own, logstats.Entry{Key: strings.Clone(k), Count: n})
 		}
 		logstats.SortEntries(own)
 		for _, e := range own[:min(len(own), candidateCap(top))] {
 			keys[e.Key] = true
 		}
-		for _, e := range c.candidates {
-			keys[e.Key] = true
+		for k := range c.candidates.all() {
+			keys[k] = true
 		}
 	}
 	entries := make([]logstats.Entry, 0, len(keys))

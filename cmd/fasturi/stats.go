@@ -31,16 +31,15 @@ distinct keys, a facet's counts become estimates, marked approximate.
 type statsWorker struct {
 	obs      logstats.Observer
 	counters [logstats.NumFacets]*counter
-	top      int
 	emit     func(logstats.Facet, []byte)
 }
 
 func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker {
-	w := &statsWorker{obs: logstats.Observer{Format: format, Depth: depth}, top: top}
+	w := &statsWorker{obs: logstats.Observer{Format: format, Depth: depth}}
 	for f := range w.counters {
 		w.counters[f] = newCounter(limit, top)
 	}
-	w.emit = func(f logstats.Facet, key []byte) { w.counters[f].add(key, w.top) }
+	w.emit = func(f logstats.Facet, key []byte) { w.counters[f].add(key) }
 	return w
 }
 

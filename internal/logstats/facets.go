@@ -2,6 +2,8 @@ package logstats
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unsafe"
 
 	"github.com/fasturi/fasturi"
@@ -260,10 +262,7 @@ func intern(key []byte, list []string) []byte {
 // lower returns s with ASCII letters lowercased, in o's buffer (or s itself
 // when it has no uppercase letter).
 func (o *Observer) lower(s string) []byte {
-	i := 0
-	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
-		i++
-	}
+	i := firstUpper(s)
 	if i == len(s) {
 		return s2b(s)
 	}
@@ -274,6 +273,28 @@ func (o *Observer) lower(s string) []byte {
 		}
 	}
 	return o.buf
+}
+
+// firstUpper returns the offset of the first ASCII uppercase letter of s,
+// or len(s). It reads eight bytes at a time while they are ASCII: adding
+// to an ASCII byte then carries into no other, and the high bit of each sum
+// says on which side of a bound the byte is.
+func firstUpper(s string) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := binary.LittleEndian.Uint64(s2b(s[i : i+8]))
+		if v&highs != 0 {
+			break
+		}
+		if up := (v + ones*(0x80-'A')) &^ (v + ones*(0x80-'Z'-1)) & highs; up != 0 {
+			return i + bits.TrailingZeros64(up)>>3
+		}
+	}
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	return i
 }
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at

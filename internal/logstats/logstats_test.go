@@ -244,3 +244,37 @@ func TestObserveLongKeys(t *testing.T) {
 		t.Errorf("Observe of a long method = %q, want %q first", got, want)
 	}
 }
+
+// TestFirstUpper checks firstUpper against a byte loop, with the letter
+// (or a non-ASCII byte before it) at every offset of inputs that end in
+// and span several eight-byte words.
+func TestFirstUpper(t *testing.T) {
+	want := func(s string) int {
+		for i := range len(s) {
+			if 'A' <= s[i] && s[i] <= 'Z' {
+				return i
+			}
+		}
+		return len(s)
+	}
+	// Bytes around the bounds of the uppercase letters, and beyond ASCII.
+	for _, c := range []byte{'A', 'Z', '@', '[', 'a', 'z', 0x80, 0xc1, 0xda, 0xff} {
+		for n := range 40 {
+			for at := range 2 * (n + 1) {
+				// Fillers next to the bounds too, where a carry out of
+				// a non-ASCII byte would make them look uppercase.
+				b := []byte(strings.Repeat([]string{"x", "@"}[at%2], n))
+				at /= 2
+				if at < n {
+					b[at] = c
+				}
+				if at+1 < n {
+					b[n-1] = 'Q' // an uppercase letter after c
+				}
+				if got := firstUpper(string(b)); got != want(string(b)) {
+					t.Fatalf("firstUpper(%q) = %d, want %d", b, got, want(string(b)))
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/fasturi/fasturi/internal/logstats"
+)
+
+// testKey returns key number i of a set whose keys share prefixes, differ
+// in length from 0 to logstats.MaxKeyLen bytes, and hold every byte value.
+func testKey(r *rand.Rand, i int) []byte {
+	k := fmt.Appendf(nil, "host-%d.example", i)
+	switch i % 5 {
+	case 0:
+		return k[:0:0] // the empty key, many times over
+	case 1:
+		for len(k) < logstats.MaxKeyLen-8 {
+			k = append(k, byte(r.IntN(256)))
+		}
+	case 2:
+		k = append(k, 0, 0xff, '\n')
+	}
+	return k
+}
+
+func TestKeyTableCountsAsMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var tab keyTable
+	want := make(map[string]int64)
+	for range 200000 {
+		k := testKey(r, r.IntN(30000))
+		want[string(k)]++
+		h := hashKey(k)
+		e := tab.find(k, h)
+		if e == nil {
+			e = tab.insert(k, h)
+		}
+		e.count++
+	}
+	if tab.len != len(want) {
+		t.Fatalf("%d keys, want %d", tab.len, len(want))
+	}
+	got := make(map[string]int64)
+	for k, e := range tab.all() {
+		if _, dup := got[k]; dup {
+			t.Fatalf("key %q yielded twice", k)
+		}
+		got[strings.Clone(k)] = e.count
+	}
+	if !maps.Equal(got, want) {
+		t.Fatalf("counts differ from a map's: %d keys against %d", len(got), len(want))
+	}
+	if e := tab.find([]byte("not a key"), hashKey([]byte("not a key"))); e != nil {
+		t.Errorf("found a key never inserted: %q", tab.key(e))
+	}
+}
+
+// TestCounterExact checks that a counter within its limit counts every key
+// exactly, constants of the observer among them.
+func TestCounterExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	c := newCounter(1<<16, 10)
+	want := make(map[string]int64)
+	none := []byte("(none)")
+	for i := range 100000 {
+		k := testKey(r, r.IntN(5000))
+		if i%3 == 0 {
+			k = none
+		}
+		want[string(k)]++
+		c.add(k)
+	}
+	res := mergeCounters(logstats.FacetHost, []*counter{c}, 0)
+	if res.Approximate || res.Distinct != int64(len(want)) {
+		t.Fatalf("%d distinct (approximate %v), want %d exactly", res.Distinct, res.Approximate, len(want))
+	}
+	for _, e := range res.Top {
+		if want[e.Key] != e.Count {
+			t.Errorf("%q: %d, want %d", e.Key, e.Count, want[e.Key])
+		}
+	}
+}
+
+// TestCounterBeyondLimit checks a counter past its limit: marked
+// approximate, the distinct keys estimated closely, and the keys that are
+// most frequent after the limit is reached still at the top, with counts
+// that a Count-Min sketch may raise but never lower.
+func TestCounterBeyondLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const limit, top, distinct = 1000, 5, 50000
+	cs := []*counter{newCounter(limit, top), newCounter(limit, top)}
+	want := make(map[string]int64)
+	lines := 0
+	for i := range distinct {
+		k := fmt.Appendf(nil, "light-%d.example", i)
+		cs[i%2].add(k)
+		want[string(k)]++
+		lines++
+		if i > limit && i%10 == 0 {
+			// Heavy keys, first seen after the limit, each with its own
+			// frequency.
+			for j := range top {
+				if r.IntN(top) <= j {
+					k := fmt.Appendf(nil, "heavy-%d.%s", j, strings.Repeat("x", 200))
+					cs[r.IntN(2)].add(k)
+					want[string(k)]++
+					lines++
+				}
+			}
+		}
+	}
+	res := mergeCounters(logstats.FacetHost, cs, top)
+	if !res.Approximate {
+		t.Fatal("not marked approximate past the limit")
+	}
+	if d := float64(res.Distinct) / float64(len(want)); d < 0.97 || d > 1.03 {
+		t.Errorf("%d distinct keys estimated, want about %d", res.Distinct, len(want))
+	}
+	if len(res.Top) != top {
+		t.Fatalf("top list of %d keys, want %d", len(res.Top), top)
+	}
+	for i, e := range res.Top {
+		if !strings.HasPrefix(e.Key, fmt.Sprintf("heavy-%d.", top-1-i)) {
+			t.Errorf("top %d: %.20q, want heavy-%d", i, e.Key, top-1-i)
+		}
+		if n := want[e.Key]; e.Count < n || float64(e.Count-n) > 2*sketchEpsilon*float64(lines) {
+			t.Errorf("%.20q: %d, want %d (+%g at most)", e.Key, e.Count, n, 2*sketchEpsilon*float64(lines))
+		}
+	}
+}
+
+// TestCounterAllocs checks that counting allocates nothing once a key is
+// known, and nothing at all past the limit, where new keys keep coming.
+func TestCounterAllocs(t *testing.T) {
+	c := newCounter(1000, 10)
+	keys := make([][]byte, 100000)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, "key-%d-%s", i, strings.Repeat("k", i%200))
+	}
+	for _, k := range keys {
+		c.add(k)
+	}
+	for name, ks := range map[string][][]byte{"known": keys[:1000], "beyond": keys[1000:]} {
+		if a := testing.AllocsPerRun(3, func() {
+			for _, k := range ks {
+				c.add(k)
+			}
+		}); a != 0 {
+			t.Errorf("%s keys: %v allocations per run, want 0", name, a)
+		}
+	}
+}
+
+// TestCandidatesKeepTheMostFrequent offers ever more frequent keys of
+// every length, so that each replaces the least frequent candidate and the
+// arena is compacted many times over: the candidates must then be the last
+// keys offered, each with its own bytes.
+func TestCandidatesKeepTheMostFrequent(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	cs := candidates{max: 20}
+	var offered []string
+	for i := range 5000 {
+		k := fmt.Appendf(nil, "%d:", i)
+		for n := r.IntN(logstats.MaxKeyLen - len(k)); n > 0; n-- {
+			k = append(k, byte('a'+r.IntN(26)))
+		}
+		cs.offer(k, hashKey(k), int64(i+1))
+		offered = append(offered, string(k))
+	}
+	got := make(map[string]int64)
+	for k, n := range cs.all() {
+		got[k] = n
+	}
+	want := make(map[string]int64)
+	for i := len(offered) - cs.max; i < len(offered); i++ {
+		want[offered[i]] = int64(i + 1)
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("candidates differ from the last %d keys offered", cs.max)
+	}
+	if len(cs.keys)+len(cs.spare) > 2*(2*cs.max*logstats.MaxKeyLen+4096) {
+		t.Errorf("arenas of %d and %d bytes for %d keys", len(cs.keys), len(cs.spare), cs.max)
+	}
+}
