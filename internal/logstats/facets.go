@@ -107,6 +107,11 @@ func (o *Observer) fit(key []byte) []byte {
 // is valid: for an access log, whether its request target is valid for its
 // method (RFC 9112 section 3.2).
 func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid bool) {
+	if o.Format.Kind == KindURI {
+		// The whole line is the URI: no Line to fill and copy.
+		u, err := fasturi.Parse(line)
+		return o.parsed(&u, err, emit)
+	}
 	l, mis := o.Format.Cut(line)
 	if mis.Msg != "" {
 		emit(FacetError, s2b(mis.Msg))
@@ -123,23 +128,26 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 		emit(FacetError, s2b(MsgNoTarget))
 		return false
 	}
-	var u fasturi.URI
-	var err error
-	var form fasturi.TargetForm
-	if access {
-		u, form, err = fasturi.ParseRequestTarget(b2s(l.Method), l.URI)
-	} else {
-		u, err = fasturi.Parse(l.URI)
+	if !access {
+		u, err := fasturi.Parse(l.URI)
+		return o.parsed(&u, err, emit)
 	}
+	u, form, err := fasturi.ParseRequestTarget(b2s(l.Method), l.URI)
+	if err == nil {
+		emit(FacetForm, s2b(form.String()))
+	}
+	return o.parsed(&u, err, emit)
+}
+
+// parsed emits the facets of u, or err's when u is not valid, and
+// reports which.
+func (o *Observer) parsed(u *fasturi.URI, err error, emit func(Facet, []byte)) (valid bool) {
 	if err != nil {
 		k, _ := err.(fasturi.ErrorKind)
 		emit(FacetError, s2b(k.Message()))
 		return false
 	}
-	if access {
-		emit(FacetForm, s2b(form.String()))
-	}
-	o.uri(&u, emit)
+	o.uri(u, emit)
 	return true
 }
 
