@@ -18,9 +18,11 @@ import (
 // others go to a HyperLogLog, for the number of distinct keys, and to a
 // Count-Min sketch, for their counts, and the most frequent of them are
 // kept as candidates for the top list. Memory then stays flat whatever the
-// input: limit keys, two fixed-size sketches and a few candidates. Once a
-// key is known, counting it allocates nothing, and beyond the limit
-// nothing does.
+// input: limit keys, two fixed-size sketches and a few candidates.
+// Counting allocates only to keep a new key and, past the limit, to build
+// the sketches (the HyperLogLog grows until it turns dense) and the
+// candidates' arenas; a known key, and a key past the limit once those are
+// built, allocate nothing.
 //
 // One goroutine uses a counter; merge combines those of several.
 type counter struct {
@@ -85,7 +87,7 @@ func (c *counter) add(key []byte) {
 		return
 	}
 	if len(key) > 0 && len(c.consts) < maxConsts && logstats.IsConstant(key) {
-		c.consts = append(c.consts, constCount{p, unsafe.String(p, len(key)), 1})
+		c.consts = append(c.consts, constCount{p, asString(key), 1})
 		return
 	}
 	c.exact.insert(key, h).count = 1
@@ -162,7 +164,7 @@ type candidates struct {
 	max    int      // how many candidates there may be
 	hashes []uint64 // by slot; 0 for a free slot
 	counts []int64
-	spans  []uint64 // the key's offset in keys << 16 | its length
+	spans  []keySpan // where each key is in keys
 	keys   []byte
 	spare  []byte // the arena that the next compaction fills
 	live   int    // the bytes of the candidates' keys
@@ -172,8 +174,7 @@ type candidates struct {
 
 // key returns slot i's key.
 func (cs *candidates) key(i int) []byte {
-	off, n := cs.spans[i]>>16, cs.spans[i]&maxKeyLen
-	return cs.keys[off : off+n]
+	return cs.spans[i].in(cs.keys)
 }
 
 // offer makes key, whose hash is h, a candidate with the estimate n if it
@@ -183,7 +184,7 @@ func (cs *candidates) offer(key []byte, h uint64, n int64) {
 	if cs.hashes == nil {
 		cs.hashes = make([]uint64, cs.max)
 		cs.counts = make([]int64, cs.max)
-		cs.spans = make([]uint64, cs.max)
+		cs.spans = make([]keySpan, cs.max)
 	}
 	full := cs.used == cs.max
 	if full && n <= cs.min {
@@ -209,7 +210,7 @@ func (cs *candidates) offer(key []byte, h uint64, n int64) {
 				slot = i
 			}
 		}
-		cs.live -= int(cs.spans[slot] & maxKeyLen)
+		cs.live -= cs.spans[slot].len()
 	} else {
 		cs.used++
 	}
@@ -217,8 +218,7 @@ func (cs *candidates) offer(key []byte, h uint64, n int64) {
 		cs.compact(slot)
 	}
 	cs.hashes[slot], cs.counts[slot] = h, n
-	cs.spans[slot] = uint64(len(cs.keys))<<16 | uint64(len(key))
-	cs.keys = append(cs.keys, key...)
+	cs.keys, cs.spans[slot] = appendKey(cs.keys, key)
 	cs.live += len(key)
 	cs.updateMin()
 }
@@ -231,9 +231,7 @@ func (cs *candidates) compact(skip int) {
 		if h == 0 || i == skip {
 			continue
 		}
-		k := cs.key(i)
-		cs.spans[i] = uint64(len(next))<<16 | uint64(len(k))
-		next = append(next, k...)
+		next, cs.spans[i] = appendKey(next, cs.key(i))
 	}
 	cs.keys, cs.spare = next, cs.keys
 }

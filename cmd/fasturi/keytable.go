@@ -3,7 +3,6 @@ package main
 import (
 	"hash/maphash"
 	"iter"
-	"unsafe"
 )
 
 // A keyTable counts byte-string keys: an open-addressing hash table with
@@ -21,9 +20,30 @@ type keyTable struct {
 // A keyEntry is a slot of a keyTable; hash 0 marks it empty.
 type keyEntry struct {
 	hash  uint64
-	span  uint64 // the key's offset in the arena << 16 | its length
+	span  keySpan
 	count int64
 }
+
+// A keySpan is where a key is in an arena: its offset << 16 | its length.
+type keySpan uint64
+
+// maxKeyLen bounds the keys a keySpan can place.
+const maxKeyLen = 1<<16 - 1
+
+// appendKey appends key, at most maxKeyLen bytes long, to arena and
+// returns where it is.
+func appendKey(arena, key []byte) ([]byte, keySpan) {
+	return append(arena, key...), keySpan(len(arena))<<16 | keySpan(len(key))
+}
+
+// in returns the key that sp places in arena.
+func (sp keySpan) in(arena []byte) []byte {
+	off, n := sp>>16, sp&maxKeyLen
+	return arena[off : off+n : off+n]
+}
+
+// len returns the length of the key that sp places.
+func (sp keySpan) len() int { return int(sp & maxKeyLen) }
 
 // keySeed seeds the hash of every key, so that the hashes of tables in
 // different goroutines agree and their sketches can merge.
@@ -36,10 +56,6 @@ func hashKey(key []byte) uint64 {
 	}
 	return 1
 }
-
-// maxKeyLen bounds the keys a keyTable holds: a span keeps the length in
-// 16 bits.
-const maxKeyLen = 1<<16 - 1
 
 // find returns the entry of key, whose hash is h, or nil.
 func (t *keyTable) find(key []byte, h uint64) *keyEntry {
@@ -72,8 +88,8 @@ func (t *keyTable) insert(key []byte, h uint64) *keyEntry {
 		i = (i + 1) & mask
 	}
 	e := &t.entries[i]
-	*e = keyEntry{hash: h, span: uint64(len(t.arena))<<16 | uint64(len(key))}
-	t.arena = append(t.arena, key...)
+	*e = keyEntry{hash: h}
+	t.arena, e.span = appendKey(t.arena, key)
 	return e
 }
 
@@ -95,10 +111,7 @@ func (t *keyTable) grow() {
 }
 
 // key returns the bytes of e's key, in the arena.
-func (t *keyTable) key(e *keyEntry) []byte {
-	off, n := e.span>>16, e.span&maxKeyLen
-	return t.arena[off : off+n : off+n]
-}
+func (t *keyTable) key(e *keyEntry) []byte { return e.span.in(t.arena) }
 
 // all yields each key of t, as a string that shares t's arena (valid
 // until t changes), with its entry.
@@ -109,13 +122,9 @@ func (t *keyTable) all() iter.Seq2[string, *keyEntry] {
 			if e.hash == 0 {
 				continue
 			}
-			k := t.key(e)
-			if !yield(unsafe.String(unsafe.SliceData(k), len(k)), e) {
+			if !yield(asString(t.key(e)), e) {
 				return
 			}
 		}
 	}
 }
-
-// s2b views s as bytes that no one writes to.
-func s2b(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -342,3 +342,6 @@ func appendTextError(dst []byte, kind fasturi.ErrorKind, off int) []byte {
 // asString views b as a string without copying, for formatting calls that
 // only read it while b is unchanged.
 func asString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// s2b views s as bytes that no one writes to.
+func s2b(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

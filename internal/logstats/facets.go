@@ -160,14 +160,7 @@ func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 	}
 	o.host(FacetHost, u, emit)
 	emit(FacetHostType, s2b(u.HostType().String()))
-	switch {
-	case !u.HasPort():
-		emit(FacetPort, s2b(keyNone))
-	case u.Port() == "":
-		emit(FacetPort, s2b(keyEmpty))
-	default:
-		emit(FacetPort, o.fit(s2b(u.Port())))
-	}
+	o.optional(FacetPort, u.HasPort(), s2b(u.Port()), emit)
 	emit(FacetPath, o.fit(s2b(pathPrefix(u.RawPath(), o.Depth))))
 	f := u.Facts()
 	if f.LegacyIPv4.IsValid() {
@@ -192,13 +185,19 @@ func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
 
 // host emits u's host, lowercased, as facet f.
 func (o *Observer) host(f Facet, u *fasturi.URI, emit func(Facet, []byte)) {
+	o.optional(f, u.HasAuthority(), o.lower(u.RawHost()), emit)
+}
+
+// optional emits the key of a component that may be absent or empty:
+// "(none)", "(empty)", or value.
+func (o *Observer) optional(f Facet, present bool, value []byte, emit func(Facet, []byte)) {
 	switch {
-	case !u.HasAuthority():
+	case !present:
 		emit(f, s2b(keyNone))
-	case u.RawHost() == "":
+	case len(value) == 0:
 		emit(f, s2b(keyEmpty))
 	default:
-		emit(f, o.fit(o.lower(u.RawHost())))
+		emit(f, o.fit(value))
 	}
 }
 
