@@ -45,23 +45,34 @@ func (s Components) Has(c Component) bool { return c < numComponents && s&(1<<c)
 // Facts computes the facts of u (see Facts), in one pass over its
 // userinfo, host and path, without allocating. An invalid URI has none.
 func (u *URI) Facts() Facts {
-	var f Facts
 	if !u.Valid() {
-		return f
+		return Facts{}
 	}
-	f.Userinfo = u.HasUserinfo()
+	// Each fact goes to a variable of its own and the Facts is built once,
+	// in the return statement: filled field by field, it would be written
+	// byte by byte and then copied with wide loads, which wait for those
+	// narrow stores (a store-forwarding stall).
+	var legacy netip.Addr
 	if u.hostType == HostRegName {
 		if a, ok := LegacyIPv4(u.RawHost()); ok {
-			f.LegacyIPv4 = a
+			legacy = a
 		}
 	}
-	pct := strings.IndexByte(u.s, '%')
+	path := u.RawPath()
+	// The userinfo, the host and the path come one after the other, before
+	// the query and the fragment, which this does not look at.
+	pathEnd := int(u.spans[ComponentPath].End)
+	pct := strings.IndexByte(u.s[:pathEnd], '%')
 	if pct < 0 {
-		// No percent-encoding anywhere, as in most URIs: no encoded
+		// No percent-encoding in them, as in most URIs: no encoded
 		// anything, and no encoded dot in the path.
-		f.PathUnderflow = strings.Contains(u.RawPath(), "..") && pathUnderflows(u.RawPath())
-		return f
+		return Facts{
+			Userinfo:      u.HasUserinfo(),
+			LegacyIPv4:    legacy,
+			PathUnderflow: strings.Contains(path, "..") && pathUnderflows(path),
+		}
 	}
+	var delims, controls, nuls Components
 	for _, c := range [...]Component{ComponentUserinfo, ComponentHost, ComponentPath} {
 		if int(u.spans[c].End) <= pct {
 			continue // it ends before the first '%'
@@ -69,17 +80,23 @@ func (u *URI) Facts() Facts {
 		delim, control, nul := encodedBytes(u.component(c))
 		bit := Components(1) << c
 		if delim {
-			f.EncodedDelimiters |= bit
+			delims |= bit
 		}
 		if control {
-			f.EncodedControls |= bit
+			controls |= bit
 		}
 		if nul {
-			f.EncodedNUL |= bit
+			nuls |= bit
 		}
 	}
-	f.PathUnderflow = pathUnderflows(u.RawPath())
-	return f
+	return Facts{
+		Userinfo:          u.HasUserinfo(),
+		LegacyIPv4:        legacy,
+		EncodedDelimiters: delims,
+		EncodedControls:   controls,
+		EncodedNUL:        nuls,
+		PathUnderflow:     pathUnderflows(path),
+	}
 }
 
 // encodedBytes reports whether the percent-encodings of s, which are valid,
@@ -109,7 +126,7 @@ func encodedBytes(s string) (delim, control, nul bool) {
 // counts the segments that ".." can remove, as RFC 3986 section 5.2.4
 // does, where an empty segment counts too.
 func pathUnderflows(p string) bool {
-	if !strings.Contains(p, "..") && !strings.Contains(p, "%2e") && !strings.Contains(p, "%2E") {
+	if !strings.Contains(p, "..") && !hasEncodedDot(p) {
 		return false // a ".." segment has two literal dots, or an encoded one
 	}
 	depth := 0

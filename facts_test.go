@@ -137,3 +137,27 @@ func TestFactsAllocs(t *testing.T) {
 		testAllocs(t, "HostDiffers("+in+")", func() { sinkBool = u.HostDiffers("h:80") })
 	}
 }
+
+// BenchmarkFacts computes the facts of each valid URI of a corpus, parsed
+// beforehand: the cost a security policy adds to parsing.
+func BenchmarkFacts(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		var uris []URI
+		for _, s := range c.uris {
+			if u, err := ParseString(s); err == nil {
+				uris = append(uris, u)
+			}
+		}
+		b.Run("corpus="+c.name, func(b *testing.B) {
+			b.SetBytes(c.bytes)
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range uris {
+					f := uris[i].Facts()
+					sinkBool = f.PathUnderflow || f.EncodedDelimiters != 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(uris)), "ns/uri")
+		})
+	}
+}
