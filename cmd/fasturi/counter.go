@@ -4,7 +4,6 @@ import (
 	"hash/maphash"
 	"iter"
 	"strings"
-	"unsafe"
 
 	"github.com/axiomhq/hyperloglog"
 	boom "github.com/tylertreat/BoomFilters"
@@ -28,27 +27,18 @@ import (
 type counter struct {
 	exact keyTable
 	limit int
-	// consts count the keys that come as constants of the observer (see
-	// logstats.Observe): "(none)", host types, error messages, common
-	// schemes and methods. They are found by the key's address, which is
-	// cheaper than hashing it, and are not in exact.
-	consts []constCount
+	// consts count the keys that the observer passes as constants (see
+	// logstats.Const), by number: "<none>", host types, error messages,
+	// common schemes and methods, without hashing them. They are not in
+	// exact, and always exact: there are few.
+	consts  [logstats.MaxConsts]int64
+	nconsts int // how many of consts are not 0
 
 	// With more than limit keys:
 	distinct   *hyperloglog.Sketch
 	counts     *boom.CountMinSketch
 	candidates candidates // the most frequent keys not in exact
 }
-
-// A constCount counts a key that comes at one address.
-type constCount struct {
-	p     *byte
-	key   string
-	count int64
-}
-
-// maxConsts bounds the keys a counter finds by address.
-const maxConsts = 16
 
 // Sketch accuracy: a Count-Min sketch overestimates a count by at most
 // epsilon times the lines it has seen, with probability 1-delta; a
@@ -68,14 +58,15 @@ func newCounter(limit, top int) *counter {
 func candidateCap(n int) int { return 4*n + 16 }
 
 // add counts one line with key, which is valid only during the call and
-// at most logstats.MaxKeyLen bytes long.
-func (c *counter) add(key []byte) {
-	p := unsafe.SliceData(key)
-	for i := range c.consts {
-		if k := &c.consts[i]; k.p == p && len(k.key) == len(key) {
-			k.count++
-			return
+// at most logstats.MaxKeyLen bytes long, and whose number is k when it is
+// a constant.
+func (c *counter) add(key []byte, k logstats.Const) {
+	if k != logstats.NoConst {
+		if c.consts[k] == 0 {
+			c.nconsts++
 		}
+		c.consts[k]++
+		return
 	}
 	h := hashKey(key)
 	if e := c.exact.find(key, h); e != nil {
@@ -86,21 +77,17 @@ func (c *counter) add(key []byte) {
 		c.addBeyond(key, h)
 		return
 	}
-	if len(key) > 0 && len(c.consts) < maxConsts && logstats.IsConstant(key) {
-		c.consts = append(c.consts, constCount{p, asString(key), 1})
-		return
-	}
 	c.exact.insert(key, h).count = 1
 }
 
 // keys returns how many keys c counts exactly.
-func (c *counter) keys() int { return c.exact.len + len(c.consts) }
+func (c *counter) keys() int { return c.exact.len + c.nconsts }
 
 // exactCounts yields each key that c counts exactly, with its count.
 func (c *counter) exactCounts() iter.Seq2[string, int64] {
 	return func(yield func(string, int64) bool) {
-		for _, k := range c.consts {
-			if !yield(k.key, k.count) {
+		for k, n := range c.consts {
+			if n != 0 && !yield(logstats.Const(k).String(), n) {
 				return
 			}
 		}
@@ -141,9 +128,9 @@ func (c *counter) approximate() bool { return c.distinct != nil }
 // count returns c's count of key: exact when c has the key, else the
 // sketch's estimate (0 when c has no sketch).
 func (c *counter) count(key string) int64 {
-	for _, k := range c.consts {
-		if k.key == key {
-			return k.count
+	for k, n := range c.consts {
+		if n != 0 && logstats.Const(k).String() == key {
+			return n
 		}
 	}
 	if e := c.exact.find(s2b(key), hashKey(s2b(key))); e != nil {

@@ -59,20 +59,36 @@ func TestKeyTableCountsAsMap(t *testing.T) {
 	}
 }
 
+// constNumber returns the number of the constant key, which must be one.
+func constNumber(t *testing.T, key string) logstats.Const {
+	for c := range logstats.Const(logstats.MaxConsts - 1) {
+		if c != logstats.NoConst && c.String() == key {
+			return c
+		}
+	}
+	t.Fatalf("%q is not a constant key", key)
+	return 0
+}
+
 // TestCounterExact checks that a counter within its limit counts every key
-// exactly, constants of the observer among them.
+// exactly, constants of the observer among them: a constant's count and
+// that of the same bytes passed as a plain key add up.
 func TestCounterExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	c := newCounter(1<<16, 10)
 	want := make(map[string]int64)
-	none := []byte("(none)")
+	consts := []string{"<none>", "https", "invalid port"}
 	for i := range 100000 {
-		k := testKey(r, r.IntN(5000))
+		k, n := testKey(r, r.IntN(5000)), logstats.NoConst
 		if i%3 == 0 {
-			k = none
+			key := consts[r.IntN(len(consts))]
+			k = []byte(key)
+			if i%2 == 0 {
+				n = constNumber(t, key)
+			}
 		}
 		want[string(k)]++
-		c.add(k)
+		c.add(k, n)
 	}
 	res := mergeCounters(logstats.FacetHost, []*counter{c}, 0)
 	if res.Approximate || res.Distinct != int64(len(want)) {
@@ -97,7 +113,7 @@ func TestCounterBeyondLimit(t *testing.T) {
 	lines := 0
 	for i := range distinct {
 		k := fmt.Appendf(nil, "light-%d.example", i)
-		cs[i%2].add(k)
+		cs[i%2].add(k, logstats.NoConst)
 		want[string(k)]++
 		lines++
 		if i > limit && i%10 == 0 {
@@ -106,7 +122,7 @@ func TestCounterBeyondLimit(t *testing.T) {
 			for j := range top {
 				if r.IntN(top) <= j {
 					k := fmt.Appendf(nil, "heavy-%d.%s", j, strings.Repeat("x", 200))
-					cs[r.IntN(2)].add(k)
+					cs[r.IntN(2)].add(k, logstats.NoConst)
 					want[string(k)]++
 					lines++
 				}
@@ -142,12 +158,12 @@ func TestCounterAllocs(t *testing.T) {
 		keys[i] = fmt.Appendf(nil, "key-%d-%s", i, strings.Repeat("k", i%200))
 	}
 	for _, k := range keys {
-		c.add(k)
+		c.add(k, logstats.NoConst)
 	}
 	for name, ks := range map[string][][]byte{"known": keys[:1000], "beyond": keys[1000:]} {
 		if a := testing.AllocsPerRun(3, func() {
 			for _, k := range ks {
-				c.add(k)
+				c.add(k, logstats.NoConst)
 			}
 		}); a != 0 {
 			t.Errorf("%s keys: %v allocations per run, want 0", name, a)

@@ -103,7 +103,7 @@ func countOneByOne(t *testing.T, name string, format logstats.Format, depth, top
 	var r logstats.Result
 	for _, line := range inputLines(data) {
 		r.Totals.Lines++
-		if o.Observe(line, func(f logstats.Facet, key []byte) { counts[f][string(key)]++ }) {
+		if o.Observe(line, func(f logstats.Facet, key []byte, _ logstats.Const) { counts[f][string(key)]++ }) {
 			r.Totals.Valid++
 		}
 	}

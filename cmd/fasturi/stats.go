@@ -31,7 +31,7 @@ distinct keys, a facet's counts become estimates, marked approximate.
 type statsWorker struct {
 	obs      logstats.Observer
 	counters [logstats.NumFacets]*counter
-	emit     func(logstats.Facet, []byte)
+	emit     logstats.Emit
 }
 
 func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker {
@@ -39,7 +39,7 @@ func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker 
 	for f := range w.counters {
 		w.counters[f] = newCounter(limit, top)
 	}
-	w.emit = func(f logstats.Facet, key []byte) { w.counters[f].add(key) }
+	w.emit = func(f logstats.Facet, key []byte, c logstats.Const) { w.counters[f].add(key, c) }
 	return w
 }
 

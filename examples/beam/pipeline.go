@@ -96,7 +96,7 @@ type observeFn struct {
 	Depth  int
 
 	obs     *logstats.Observer // one per DoFn instance: it is not safe for concurrent use
-	emitKey func(logstats.Facet, []byte)
+	emitKey logstats.Emit
 	emit    func([]byte, int64) // the current element's emitter and count
 	n       int64
 }
@@ -126,7 +126,7 @@ func (fn *observeFn) count(line string, n int64, emit func([]byte, int64)) {
 
 // key emits the element of one facet key. It copies the key, which is
 // valid only during the call, since the runner may keep the element.
-func (fn *observeFn) key(f logstats.Facet, key []byte) {
+func (fn *observeFn) key(f logstats.Facet, key []byte, _ logstats.Const) {
 	k := make([]byte, 1+len(key))
 	k[0] = byte(f)
 	copy(k[1:], key)

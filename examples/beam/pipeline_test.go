@@ -111,7 +111,7 @@ func exact(t *testing.T, files []string, f logstats.Format, depth, top int) []by
 		counts[i] = make(map[string]int64)
 	}
 	obs := logstats.Observer{Format: f, Depth: depth}
-	emit := func(f logstats.Facet, key []byte) { counts[f][string(key)]++ }
+	emit := func(f logstats.Facet, key []byte, _ logstats.Const) { counts[f][string(key)]++ }
 	var r logstats.Result
 	for _, name := range files {
 		data, err := os.ReadFile(name)

@@ -13,10 +13,10 @@ import (
 type Facet uint8
 
 const (
-	FacetScheme      Facet = iota // the scheme, lowercased; "(none)" for a relative reference
-	FacetHost                     // the host, lowercased; "(none)" without an authority
+	FacetScheme      Facet = iota // the scheme, lowercased; "<none>" for a relative reference
+	FacetHost                     // the host, lowercased; "<none>" without an authority
 	FacetHostType                 // none, reg-name, ipv4, ipv6 or ipvfuture
-	FacetPort                     // the port as written; "(none)" without one
+	FacetPort                     // the port as written; "<none>" without one
 	FacetPath                     // the path's first Depth segments
 	FacetError                    // why the line is invalid: the error's message
 	FacetFact                     // each security fact of a valid URI (see fasturi.Facts)
@@ -47,14 +47,16 @@ func Facets(format Format) []Facet {
 	return fs
 }
 
-// The keys that stand for something absent. Parentheses keep them apart
-// from any real scheme, host, port or path, none of which can hold one
-// where it stands.
+// The keys that stand for something absent. Angle brackets keep them
+// apart from any real scheme, host, port, path or method: RFC 3986 leaves
+// '<' and '>' out of every component (Appendix C delimits URIs in text
+// with them), and RFC 9110 out of a method's token. Parentheses would not:
+// a reg-name and a path take them ("http://<none>/").
 const (
-	keyNone      = "(none)"
-	keyEmpty     = "(empty)"
-	keyNoReferer = "(no referer)"
-	keyInvalid   = "(invalid)"
+	keyNone      = "<none>"
+	keyEmpty     = "<empty>"
+	keyNoReferer = "<no referer>"
+	keyInvalid   = "<invalid>"
 )
 
 // MsgNoTarget is the error of an access-log line whose request line has
@@ -102,11 +104,15 @@ func (o *Observer) fit(key []byte) []byte {
 	return o.cut
 }
 
-// Observe reads line's URIs and calls emit with each facet's key for it;
-// the key is valid only during the call. It reports whether the line's URI
-// is valid: for an access log, whether its request target is valid for its
-// method (RFC 9112 section 3.2).
-func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid bool) {
+// An Emit receives one facet key of a line: key, valid only during the
+// call, and c, its number when it is one of the constant keys (see
+// Const), or NoConst.
+type Emit func(f Facet, key []byte, c Const)
+
+// Observe reads line's URIs and calls emit with each facet's key for it.
+// It reports whether the line's URI is valid: for an access log, whether
+// its request target is valid for its method (RFC 9112 section 3.2).
+func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 	if o.Format.Kind == KindURI {
 		// The whole line is the URI: no Line to fill and copy.
 		u, err := fasturi.Parse(line)
@@ -114,7 +120,7 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 	}
 	l, mis := o.Format.Cut(line)
 	if mis.Msg != "" {
-		emit(FacetError, s2b(mis.Msg))
+		emitError(emit, mismatchConst(mis.Msg), mis.Msg)
 		return false
 	}
 	access := o.Format.Kind == KindCommon || o.Format.Kind == KindCombined
@@ -122,10 +128,10 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 		o.referer(l.Referer, emit)
 	}
 	if access && l.Method != nil {
-		emit(FacetMethod, o.fit(intern(l.Method, methods)))
+		o.interned(emit, FacetMethod, l.Method, methods, methodConsts)
 	}
 	if l.URI == nil {
-		emit(FacetError, s2b(MsgNoTarget))
+		emitConst(emit, FacetError, constNoTarget)
 		return false
 	}
 	if !access {
@@ -134,17 +140,30 @@ func (o *Observer) Observe(line []byte, emit func(f Facet, key []byte)) (valid b
 	}
 	u, form, err := fasturi.ParseRequestTarget(b2s(l.Method), l.URI)
 	if err == nil {
-		emit(FacetForm, s2b(form.String()))
+		emitConst(emit, FacetForm, formConsts[form])
 	}
 	return o.parsed(&u, err, emit)
 }
 
+// emitConst emits the constant key c as facet f.
+func emitConst(emit Emit, f Facet, c Const) { emit(f, s2b(constKeys[c]), c) }
+
+// emitError emits an error's message, whose number is c: NoConst only for
+// a message this package does not know, which goes as a key of its own.
+func emitError(emit Emit, c Const, msg string) {
+	if c == NoConst {
+		emit(FacetError, s2b(msg), NoConst)
+		return
+	}
+	emitConst(emit, FacetError, c)
+}
+
 // parsed emits the facets of u, or err's when u is not valid, and
 // reports which.
-func (o *Observer) parsed(u *fasturi.URI, err error, emit func(Facet, []byte)) (valid bool) {
+func (o *Observer) parsed(u *fasturi.URI, err error, emit Emit) (valid bool) {
 	if err != nil {
 		k, _ := err.(fasturi.ErrorKind)
-		emit(FacetError, s2b(k.Message()))
+		emitError(emit, errorConsts[k], k.Message())
 		return false
 	}
 	o.uri(u, emit)
@@ -152,118 +171,99 @@ func (o *Observer) parsed(u *fasturi.URI, err error, emit func(Facet, []byte)) (
 }
 
 // uri emits the facets of a valid URI.
-func (o *Observer) uri(u *fasturi.URI, emit func(Facet, []byte)) {
+func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	if u.HasScheme() {
-		emit(FacetScheme, o.fit(intern(o.lower(u.Scheme()), schemes)))
+		o.interned(emit, FacetScheme, o.lower(u.Scheme()), schemes, schemeConsts)
 	} else {
-		emit(FacetScheme, s2b(keyNone))
+		emitConst(emit, FacetScheme, constNone)
 	}
 	o.host(FacetHost, u, emit)
-	emit(FacetHostType, s2b(u.HostType().String()))
+	emitConst(emit, FacetHostType, hostTypeConsts[u.HostType()])
 	o.optional(FacetPort, u.HasPort(), s2b(u.Port()), emit)
-	emit(FacetPath, o.fit(s2b(pathPrefix(u.RawPath(), o.Depth))))
+	if p := u.RawPath(); p == "" {
+		emitConst(emit, FacetPath, constEmpty)
+	} else {
+		emit(FacetPath, o.fit(s2b(pathPrefix(p, o.Depth))), NoConst)
+	}
 	f := u.Facts()
 	if f.LegacyIPv4.IsValid() {
-		emit(FacetFact, s2b(factLegacyIPv4))
+		emitConst(emit, FacetFact, constLegacyIPv4)
 	}
 	if u.HasUserinfo() {
-		emit(FacetFact, s2b(factUserinfo))
+		emitConst(emit, FacetFact, constUserinfo)
 	}
 	if f.EncodedDelimiters != 0 {
-		emit(FacetFact, s2b(factEncodedDelimiters))
+		emitConst(emit, FacetFact, constEncodedDelimiters)
 	}
 	if f.EncodedControls != 0 {
-		emit(FacetFact, s2b(factEncodedControls))
+		emitConst(emit, FacetFact, constEncodedControls)
 	}
 	if f.EncodedNUL != 0 {
-		emit(FacetFact, s2b(factEncodedNUL))
+		emitConst(emit, FacetFact, constEncodedNUL)
 	}
 	if f.PathUnderflow {
-		emit(FacetFact, s2b(factPathUnderflow))
+		emitConst(emit, FacetFact, constPathUnderflow)
 	}
 }
 
 // host emits u's host, lowercased, as facet f.
-func (o *Observer) host(f Facet, u *fasturi.URI, emit func(Facet, []byte)) {
+func (o *Observer) host(f Facet, u *fasturi.URI, emit Emit) {
 	o.optional(f, u.HasAuthority(), o.lower(u.RawHost()), emit)
 }
 
 // optional emits the key of a component that may be absent or empty:
-// "(none)", "(empty)", or value.
-func (o *Observer) optional(f Facet, present bool, value []byte, emit func(Facet, []byte)) {
+// "<none>", "<empty>", or value.
+func (o *Observer) optional(f Facet, present bool, value []byte, emit Emit) {
 	switch {
 	case !present:
-		emit(f, s2b(keyNone))
+		emitConst(emit, f, constNone)
 	case len(value) == 0:
-		emit(f, s2b(keyEmpty))
+		emitConst(emit, f, constEmpty)
 	default:
-		emit(f, o.fit(value))
+		emit(f, o.fit(value), NoConst)
 	}
 }
 
 // referer emits the host of a combined log's referer.
-func (o *Observer) referer(ref []byte, emit func(Facet, []byte)) {
+func (o *Observer) referer(ref []byte, emit Emit) {
 	if ref == nil {
-		emit(FacetRefererHost, s2b(keyNoReferer))
+		emitConst(emit, FacetRefererHost, constNoReferer)
 		return
 	}
 	u, err := fasturi.Parse(ref)
 	if err != nil {
-		emit(FacetRefererHost, s2b(keyInvalid))
+		emitConst(emit, FacetRefererHost, constInvalid)
 		return
 	}
 	o.host(FacetRefererHost, &u, emit)
 }
 
-// The schemes and methods that most lines have. Observe passes them as
-// these constants, so that a counter can tell them apart by address
-// before it compares bytes.
+// The schemes and methods that most lines have, which Observe passes as
+// constants.
 var (
 	schemes = []string{"http", "https", "ftp", "file", "ws", "wss", "mailto", "urn", "data", "tel", "news"}
 	methods = []string{"GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
 )
 
-// constants are the keys Observe passes as constants, by content.
-var constants = func() map[string]string {
-	m := make(map[string]string)
-	add := func(s ...string) {
-		for _, k := range s {
-			m[k] = k
-		}
+// interned emits key as facet f, as a constant when list has it (consts
+// holds the numbers of list's keys, by index).
+func (o *Observer) interned(emit Emit, f Facet, key []byte, list []string, consts []Const) {
+	if c := intern(key, list, consts); c != NoConst {
+		emitConst(emit, f, c)
+		return
 	}
-	add(keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
-	add(factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factPathUnderflow)
-	add(schemes...)
-	add(methods...)
-	add(mismatchMessages...)
-	for t := range fasturi.HostType(8) {
-		add(t.String())
-	}
-	for f := range fasturi.TargetForm(8) {
-		add(f.String())
-	}
-	for k := range fasturi.ErrorKind(255) {
-		add(k.Message())
-	}
-	return m
-}()
-
-// IsConstant reports whether key is one of the keys that Observe passes
-// as constants, at the constant's own address: the same key then always
-// comes at that address, and a counter may find it by address alone.
-func IsConstant(key []byte) bool {
-	c, ok := constants[string(key)]
-	return ok && len(c) > 0 && unsafe.StringData(c) == unsafe.SliceData(key)
+	emit(f, o.fit(key), NoConst)
 }
 
-// intern returns the constant of list equal to key, or key.
-func intern(key []byte, list []string) []byte {
-	for _, s := range list {
+// intern returns the number of the key of list equal to key (consts holds
+// them, by index), or NoConst.
+func intern(key []byte, list []string, consts []Const) Const {
+	for i, s := range list {
 		if string(key) == s {
-			return s2b(s)
+			return consts[i]
 		}
 	}
-	return key
+	return NoConst
 }
 
 // lower returns s with ASCII letters lowercased, in o's buffer (or s itself
@@ -305,7 +305,7 @@ func firstUpper(s string) int {
 }
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at
-// depth 1 is "/a"), or "(empty)" for an empty path; depth 0 keeps it all.
+// depth 1 is "/a"), or "<empty>" for an empty path; depth 0 keeps it all.
 func pathPrefix(p string, depth int) string {
 	if p == "" {
 		return keyEmpty

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/fasturi/fasturi"
 )
 
 func TestCutAccessLog(t *testing.T) {
@@ -126,7 +128,11 @@ func TestParseFormat(t *testing.T) {
 // order, and its verdict.
 func observe(o *Observer, line string) (string, bool) {
 	var b strings.Builder
-	valid := o.Observe([]byte(line), func(f Facet, key []byte) {
+	valid := o.Observe([]byte(line), func(f Facet, key []byte, c Const) {
+		if c != NoConst && c.String() != string(key) || c == NoConst && strings.HasPrefix(string(key), "<") {
+			fmt.Fprintf(&b, "%s=%s(but numbered %d) ", f, key, c)
+			return
+		}
 		fmt.Fprintf(&b, "%s=%s ", f, key)
 	})
 	return strings.TrimSpace(b.String()), valid
@@ -143,28 +149,72 @@ func TestObserve(t *testing.T) {
 	}{
 		{uri, "HTTP://User@Example.COM:8080/a/b/c?q#f",
 			"scheme=http host=example.com host_type=reg-name port=8080 path=/a fact=userinfo", true},
-		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=(none) path=/%2e%2e " +
+		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=<none> path=/%2e%2e " +
 			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
-		{uri, "a/b", "scheme=(none) host=(none) host_type=none port=(none) path=a", true},
-		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=(empty) path=/", true},
-		{uri, "file:///", "scheme=file host=(empty) host_type=reg-name port=(none) path=/", true},
-		{uri, "mailto:", "scheme=mailto host=(none) host_type=none port=(none) path=(empty)", true},
+		{uri, "a/b", "scheme=<none> host=<none> host_type=none port=<none> path=a", true},
+		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=<empty> path=/", true},
+		{uri, "file:///", "scheme=file host=<empty> host_type=reg-name port=<none> path=/", true},
+		{uri, "mailto:", "scheme=mailto host=<none> host_type=none port=<none> path=<empty>", true},
 		{uri, "http://h:8x/", "error=invalid port", false},
+		// Parentheses are data in a host and a path: apart from the
+		// keys for what is absent.
+		{uri, "http://(none)/(empty)/x", "scheme=http host=(none) host_type=reg-name port=<none> path=/(empty)", true},
+		{uri, "(empty)", "scheme=<none> host=<none> host_type=none port=<none> path=(empty)", true},
 		{combined, `h - - [t] "GET /a/b/c HTTP/1.1" 200 1 "https://Ref.example/x" "ua"`,
-			"referer_host=ref.example method=GET form=origin scheme=(none) host=(none) host_type=none port=(none) path=/a/b", true},
+			"referer_host=ref.example method=GET form=origin scheme=<none> host=<none> host_type=none port=<none> path=/a/b", true},
 		{combined, `h - - [t] "CONNECT example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
-			"referer_host=(no referer) method=CONNECT form=authority scheme=(none) host=example.com host_type=reg-name port=443 path=(empty)", true},
+			"referer_host=<no referer> method=CONNECT form=authority scheme=<none> host=example.com host_type=reg-name port=443 path=<empty>", true},
 		{combined, `h - - [t] "GET /a b HTTP/1.1" 200 1 "a b" "ua"`,
-			"referer_host=(invalid) method=GET error=invalid path", false},
+			"referer_host=<invalid> method=GET error=invalid path", false},
 		{combined, `h - - [t] "GET example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
-			"referer_host=(no referer) method=GET form=absolute scheme=example.com host=(none) host_type=none port=(none) path=443", true},
-		{combined, `h - - [t] "-" 408 1 "-" "-"`, "referer_host=(no referer) error=no request target in the request line", false},
+			"referer_host=<no referer> method=GET form=absolute scheme=example.com host=<none> host_type=none port=<none> path=443", true},
+		{combined, `h - - [t] "-" 408 1 "-" "-"`, "referer_host=<no referer> error=no request target in the request line", false},
 		{combined, `garbage`, "error=not an access-log line: no host, ident and user", false},
 	}
 	for _, tt := range tests {
 		got, valid := observe(tt.o, tt.line)
 		if got != tt.want || valid != tt.valid {
 			t.Errorf("Observe(%q) =\n\t%s, %v\nwant\n\t%s, %v", tt.line, got, valid, tt.want, tt.valid)
+		}
+	}
+}
+
+// TestConsts checks the numbering of the constant keys: each key once, each
+// number below MaxConsts, and every key that Observe passes as a constant
+// numbered (the schemes, methods, host types, forms and messages it knows).
+func TestConsts(t *testing.T) {
+	if len(constKeys) > MaxConsts {
+		t.Fatalf("%d constant keys, more than MaxConsts (%d)", len(constKeys), MaxConsts)
+	}
+	seen := make(map[string]bool)
+	for c := range Const(len(constKeys)) {
+		if c == NoConst {
+			continue
+		}
+		k := c.String()
+		if k == "" || seen[k] || constOf[k] != c {
+			t.Errorf("Const %d is %q: empty, twice, or numbered %d", c, k, constOf[k])
+		}
+		seen[k] = true
+	}
+	var want []string
+	want = append(want, keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
+	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factPathUnderflow)
+	want = append(want, schemes...)
+	want = append(want, methods...)
+	want = append(want, mismatchMessages...)
+	for ty := range fasturi.HostIPvFuture + 1 {
+		want = append(want, ty.String())
+	}
+	for f := range fasturi.AsteriskForm + 1 {
+		want = append(want, f.String())
+	}
+	for _, k := range []fasturi.ErrorKind{fasturi.ErrInvalidPort, fasturi.ErrInvalidPath, fasturi.ErrTooManyParameters} {
+		want = append(want, k.Message())
+	}
+	for _, k := range want {
+		if !seen[k] {
+			t.Errorf("%q has no number", k)
 		}
 	}
 }
@@ -176,7 +226,7 @@ func TestPathPrefix(t *testing.T) {
 		want  string
 	}{
 		{"/a/b/c", 1, "/a"}, {"/a/b/c", 2, "/a/b"}, {"/a/b/c", 3, "/a/b/c"}, {"/a/b/c", 9, "/a/b/c"},
-		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, "(empty)"}, {"/a/", 1, "/a"},
+		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, "<empty>"}, {"/a/", 1, "/a"},
 	} {
 		if got := pathPrefix(tt.p, tt.depth); got != tt.want {
 			t.Errorf("pathPrefix(%q, %d) = %q, want %q", tt.p, tt.depth, got, tt.want)
@@ -188,7 +238,7 @@ func TestObserveAllocs(t *testing.T) {
 	o := &Observer{Format: Format{Kind: KindCombined}, Depth: 1}
 	line := []byte(`h - - [t] "GET /A/b?c HTTP/1.1" 200 1 "https://Ref.Example/x" "ua"`)
 	n := 0
-	emit := func(Facet, []byte) { n++ }
+	emit := func(Facet, []byte, Const) { n++ }
 	o.Observe(line, emit) // grows the lowercasing buffer once
 	if a := testing.AllocsPerRun(100, func() { o.Observe(line, emit) }); a != 0 {
 		t.Errorf("Observe allocates %v times per line", a)
