@@ -69,7 +69,9 @@ var (
 
 	schemeConsts = newConsts(schemes)
 	methodConsts = newConsts(methods)
-	_            = newConsts(mismatchMessages)
+	// The messages of lines that do not match a format: mismatchConst
+	// finds their numbers by key.
+	_ = newConsts(mismatchMessages)
 
 	// hostTypeConsts, formConsts and errorConsts number the names of
 	// host types and request-target forms and the messages of error
