@@ -51,7 +51,7 @@ func Facets(format Format) []Facet {
 // apart from any real scheme, host, port, path or method: RFC 3986 leaves
 // '<' and '>' out of every component (Appendix C delimits URIs in text
 // with them), and RFC 9110 out of a method's token. Parentheses would not:
-// a reg-name and a path take them ("http://<none>/").
+// a reg-name and a path take them ("http://(none)/").
 const (
 	keyNone      = "<none>"
 	keyEmpty     = "<empty>"
