@@ -13,12 +13,7 @@ import (
 // can address. The 4 GiB are mapped but never touched, so they cost no
 // memory: the length is checked before any byte is read.
 func TestTooLong(t *testing.T) {
-	const n = maxLength + 1
-	mem, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
-	if err != nil {
-		t.Skipf("cannot map %d bytes: %v", n, err)
-	}
-	defer syscall.Munmap(mem)
+	mem := mapTooLong(t)
 	s := unsafe.String(&mem[0], len(mem))
 
 	u, err := ParseString(s)
@@ -50,4 +45,18 @@ func TestLongestInput(t *testing.T) {
 	if err != ErrInvalidPath || u.ErrorOffset() != 0 {
 		t.Errorf("Parse: %v at %d, want ErrInvalidPath at 0", err, u.ErrorOffset())
 	}
+}
+
+// mapTooLong maps maxLength+1 bytes of zeros that are never touched, so
+// that they cost no memory, until the test ends; it skips the test when
+// the system refuses the mapping.
+func mapTooLong(t *testing.T) []byte {
+	t.Helper()
+	const n = maxLength + 1
+	mem, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
+	if err != nil {
+		t.Skipf("cannot map %d bytes: %v", n, err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	return mem
 }
