@@ -315,6 +315,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"http://h/%2E%2E/x", 9, "http://h/x"},
 		{"http://h/%41%42/%2e%2E/%2E./y", 23, "http://h/y"},
 		{"/a/%2e%2E/../../b", 10, "/b"},
+		{"/%2F%41/../../b", 11, "/b"}, // "%2F" stays encoded, "%41" becomes "A"
 		{"s:../a", 2, "s:a"},
 		{"s:a/../../b", 7, "s:/b"},
 		{"s:..", 2, "s:"},
@@ -551,6 +552,35 @@ func TestNormalizeResolutionRootlessBase(t *testing.T) {
 	r, _ = ParseString("b")
 	if got := normalizeResolved(t, b, r, NormalizeSyntax); got != "mailto:b" {
 		t.Errorf("mailto:x and b resolve to %q", got)
+	}
+}
+
+// TestAppendLower checks the eight-bytes-at-a-time lowercasing against
+// lowerASCII byte by byte, with every byte value at every place of inputs
+// of 1 to 24 bytes: letters change, and nothing else does, not even a byte
+// >= 0x80 (which ends the fast loop) or the bytes around the bounds 'A'-1,
+// 'Z'+1.
+func TestAppendLower(t *testing.T) {
+	const fill = "AbZ@[`az{0~"
+	for n := 1; n <= 24; n++ {
+		in := make([]byte, n)
+		for i := range in {
+			in[i] = fill[i%len(fill)]
+		}
+		for at := range n {
+			for c := range 256 {
+				in[at] = byte(c)
+				want := make([]byte, n)
+				for i, b := range in {
+					want[i] = lowerASCII(b)
+				}
+				got := appendLower([]byte("x"), string(in))
+				if string(got) != "x"+string(want) {
+					t.Fatalf("appendLower(%q) = %q, want %q", in, got[1:], want)
+				}
+			}
+			in[at] = fill[at%len(fill)]
+		}
 	}
 }
 

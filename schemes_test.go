@@ -69,6 +69,8 @@ func TestCheckShape(t *testing.T) {
 		{"wais://h/db/TEXT", 16},
 		{"wais://h/db//doc", 12},
 		{"wais://h/db/TEXT/doc?s", 20},
+		{"wais:db", 5},
+		{"wais:///db", 7},
 		// 3.10 FILES: an authority, possibly empty, and a path.
 		{"file:///etc/hosts", -1},
 		{"file://localhost/etc/hosts", -1},
@@ -77,6 +79,8 @@ func TestCheckShape(t *testing.T) {
 		// 3.11 PROSPERO: a host and a path.
 		{"prospero://h:1525/a/b;f=v", -1},
 		{"prospero://h", 12},
+		{"prospero:a/b", 9},
+		{"prospero:///a/b", 11},
 		// Other schemes, and relative references, have no shape here.
 		{"urn:isbn:0451450523", -1},
 		{"foo:", -1},

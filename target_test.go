@@ -65,8 +65,12 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"GET", "*0", ErrTargetForm, 0},
 		{"GET", "/a#f", ErrTargetForm, 2}, // no fragment in origin-form
 		{"GET", "/a?q#", ErrTargetForm, 4},
+		{"GET", "/a#b c", ErrTargetForm, 2}, // the '#' ends the target before the space
+		{"GET", "/a b#c", ErrInvalidPath, 2},
 		{"GET", "http://h/#f", ErrTargetForm, 9}, // nor in absolute-form
-		{"GET", "a/b", ErrTargetForm, 1},         // neither '/' first nor a scheme
+		{"GET", "http://h/#%zz", ErrTargetForm, 9},
+		{"GET", "http://h/%zz#f", ErrInvalidPercentEncoding, 10},
+		{"GET", "a/b", ErrTargetForm, 1}, // neither '/' first nor a scheme
 		{"GET", "?q", ErrTargetForm, 0},
 		{"GET", "1a:b", ErrTargetForm, 0},
 		{"GET", "abc", ErrTargetForm, 3},
@@ -92,6 +96,10 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"CONNECT", "h h:80", ErrInvalidHost, 1},
 		{"CONNECT", "h%2:80", ErrInvalidPercentEncoding, 3},
 		{"CONNECT", "[::1]", ErrTargetForm, 5},
+		{"CONNECT", "[::1]/", ErrTargetForm, 5}, // an IP literal followed by a path, a query or a fragment
+		{"CONNECT", "[::1]?q", ErrTargetForm, 5},
+		{"CONNECT", "[::1]#f", ErrTargetForm, 5},
+		{"CONNECT", "[::1]x", ErrInvalidHost, 5},
 		{"CONNECT", "[::1]x:80", ErrInvalidHost, 5},
 		{"CONNECT", "[::1:80", ErrInvalidIPLiteral, 7},
 	} {

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 )
 
-// TestTooLong gives Parse and Split an input one byte longer than offsets
+// TestTooLong gives Parse, Split and the request parsers an input one byte longer than offsets
 // can address. The 4 GiB are mapped but never touched, so they cost no
 // memory: the length is checked before any byte is read.
 func TestTooLong(t *testing.T) {
@@ -29,6 +29,22 @@ func TestTooLong(t *testing.T) {
 	su, v := SplitString(s)
 	if v.Len() != 1 || v.At(0).Kind != ErrTooLong || su.Has(ComponentScheme) || su.RawPath() != "" {
 		t.Errorf("SplitString: %d violations, %s", v.Len(), describe(su))
+	}
+	for _, method := range []string{"GET", "CONNECT", "OPTIONS"} {
+		tu, form, err := ParseRequestTargetString(method, s)
+		if err != ErrTooLong || tu.ErrorOffset() != maxLength || form != 0 {
+			t.Errorf("ParseRequestTargetString(%s): %v at %d (form %v), want ErrTooLong at %d", method, err, tu.ErrorOffset(), form, maxLength)
+		}
+	}
+	if _, _, err := ParseRequestTarget("GET", mem); err != ErrTooLong {
+		t.Errorf("ParseRequestTarget: %v, want ErrTooLong", err)
+	}
+	r, err := ParseRequestLineString(s)
+	if err != ErrTooLong || r.ErrorOffset() != maxLength || r.Method != "" {
+		t.Errorf("ParseRequestLineString: %v at %d, method %q; want ErrTooLong at %d", err, r.ErrorOffset(), r.Method, maxLength)
+	}
+	if _, err := ParseRequestLine(mem); err != ErrTooLong {
+		t.Errorf("ParseRequestLine: %v, want ErrTooLong", err)
 	}
 	testAllocs(t, "ParseString(too long)", func() { sinkURI, sinkErr = ParseString(s) })
 }
