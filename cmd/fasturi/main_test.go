@@ -319,3 +319,37 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version extra: exit %d, %q", code, stderr)
 	}
 }
+
+// TestOutputFile checks -o for each kind of output: the file gets exactly
+// what standard output would have, standard output gets nothing, and the
+// summary still goes to standard error. A file that cannot be created is
+// an I/O failure before any input is read.
+func TestOutputFile(t *testing.T) {
+	in := "http://h/p?q\nGET /a HTTP/1.1\nhttp://a:8x/\n\n"
+	dir := t.TempDir()
+	for i, args := range [][]string{
+		{"parse", "-json"},
+		{"parse", "-tsv", "-header"},
+		{"target"},
+		{"extract", "-json"},
+		{"stats"}, // the table: keys not cut to a terminal's width
+		{"stats", "-json"},
+		{"normalize"},
+	} {
+		_, want, _ := runCLI(t, in, args...)
+		path := filepath.Join(dir, fmt.Sprintf("out%d", i))
+		code, out, stderr := runCLI(t, in, append(args, "-o", path)...)
+		got, err := os.ReadFile(path)
+		if code != 0 || out != "" || err != nil || string(got) != want {
+			t.Errorf("%q -o: exit %d, stdout %q, file %q (%v); want the file to hold %q", args, code, out, got, err, want)
+		}
+		if !strings.Contains(stderr, "4 lines") {
+			t.Errorf("%q -o: no summary on stderr: %q", args, stderr)
+		}
+	}
+	bad := filepath.Join(dir, "no-such-dir", "out")
+	code, out, stderr := runCLI(t, in, "parse", "-o", bad)
+	if code != exitIO || out != "" || !strings.Contains(stderr, bad) {
+		t.Errorf("-o %s: exit %d, stdout %q, stderr %q; want %d and the path", bad, code, out, stderr, exitIO)
+	}
+}

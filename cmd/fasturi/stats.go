@@ -175,16 +175,16 @@ func fitKey(key string, n int) string {
 
 // group writes n with thousands separators.
 func group(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	if n < 0 {
-		return "-" + group(-n)
-	}
+	digits := strconv.FormatInt(n, 10)
 	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
+	if n < 0 {
+		b, digits = append(b, '-'), digits[1:]
+	}
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
 			b = append(b, ',')
 		}
-		b = append(b, s[i])
+		b = append(b, digits[i])
 	}
 	return string(b)
 }

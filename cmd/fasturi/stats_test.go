@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/fasturi/fasturi/internal/corpus"
 	"github.com/fasturi/fasturi/internal/logstats"
@@ -57,5 +60,62 @@ func TestStatsLineAllocs(t *testing.T) {
 		}
 	}); a != 0 {
 		t.Errorf("counting %d known lines allocates %v times", len(lines), a)
+	}
+}
+
+func TestGroup(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0", 7: "7", 999: "999", 1000: "1,000", 123456: "123,456", 1234567: "1,234,567",
+		-1: "-1", -1000: "-1,000", -123456: "-123,456",
+		math.MaxInt64: "9,223,372,036,854,775,807", math.MinInt64: "-9,223,372,036,854,775,808",
+	} {
+		if got := group(n); got != want {
+			t.Errorf("group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestStatsTableWidth checks that the table cuts keys to the terminal's
+// width, with an ellipsis, counting runes rather than bytes, and quotes
+// keys a terminal would not show as they are; width 0 cuts nothing.
+func TestStatsTableWidth(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	wide := strings.Repeat("é", 100)
+	r := &logstats.Result{
+		Totals: logstats.Totals{Lines: 1234, Valid: 1000, Invalid: 234},
+		Facets: []logstats.FacetResult{{
+			Facet: logstats.FacetHost, Distinct: 5,
+			Top: []logstats.Entry{
+				{Key: long, Count: 500}, {Key: wide, Count: 400}, {Key: "a\x1bb", Count: 200},
+				{Key: "\xff", Count: 100}, {Key: "short", Count: 34},
+			},
+		}},
+	}
+	const width = 40
+	table := string(appendStatsTable(nil, r, width))
+	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+	if lines[0] != "1,234 lines: 1,000 valid, 234 invalid" || lines[2] != "host: 5 distinct" {
+		t.Errorf("header:\n%s", table)
+	}
+	wantKeys := []string{
+		strings.Repeat("a", width-24) + "…",
+		strings.Repeat("é", width-24) + "…",
+		`"a\x1bb"`,
+		`"\xff"`,
+		"short",
+	}
+	for i, want := range wantKeys {
+		line := lines[3+i]
+		if utf8.RuneCountInString(line) > width || !strings.HasSuffix(line, "%  "+want) {
+			t.Errorf("row %d: %q (%d columns); want it to end in %q within %d columns", i, line, utf8.RuneCountInString(line), want, width)
+		}
+	}
+	if table := string(appendStatsTable(nil, r, 0)); !strings.Contains(table, "%  "+long+"\n") || !strings.Contains(table, "%  "+wide+"\n") {
+		t.Errorf("width 0 cut a key:\n%s", table)
+	}
+	for n, want := range map[int]string{1: "…", 2: "a…", 3: "aa…"} {
+		if got := fitKey("aaaa", n); got != want {
+			t.Errorf("fitKey(aaaa, %d) = %q, want %q", n, got, want)
+		}
 	}
 }
