@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"math"
@@ -366,6 +367,34 @@ func TestLogLineDoesNotAllocate(t *testing.T) {
 			}
 		}); a != 0 {
 			t.Errorf("lineFunc %d allocates %v times on access.in", i, a)
+		}
+	}
+}
+
+// TestRecordWriterSplitWrites checks that extract's records come out the
+// same however the lines reach the recordWriter: whole, or cut at any
+// byte, down to one byte per write.
+func TestRecordWriterSplitWrites(t *testing.T) {
+	in := "a\x00bb\x00c\n\ndd\nx\x00y\n\n"
+	for _, numbered := range []bool{false, true} {
+		want := "a\nbb\nc\ndd\nx\ny\n"
+		if numbered {
+			want = `{"line":1,a` + "\n" + `{"line":1,bb` + "\n" + `{"line":1,c` + "\n" + `{"line":3,dd` + "\n" +
+				`{"line":4,x` + "\n" + `{"line":4,y` + "\n"
+		}
+		for size := 1; size <= len(in); size++ {
+			var out bytes.Buffer
+			r := &recordWriter{w: bufio.NewWriter(&out), numbered: numbered}
+			for b := []byte(in); len(b) > 0; {
+				n := min(size, len(b))
+				if k, err := r.Write(b[:n]); k != n || err != nil {
+					t.Fatalf("Write: %d, %v", k, err)
+				}
+				b = b[n:]
+			}
+			if out.String() != want || r.line != 5 {
+				t.Errorf("numbered %v, writes of %d bytes: %q after %d lines, want %q after 5", numbered, size, out.String(), r.line, want)
+			}
 		}
 	}
 }
