@@ -23,7 +23,7 @@ const (
 	FacetMethod                   // access logs: the request's method
 	FacetForm                     // access logs: the form of a valid request target
 	FacetRefererHost              // combined logs: the referer's host
-	NumFacets
+	NumFacets                     // how many facets there are: not a facet
 )
 
 var facetNames = [NumFacets]string{"scheme", "host", "host_type", "port", "path", "error", "fact", "method", "form", "referer_host"}
