@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"sync"
@@ -191,8 +192,10 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 		return err
 	}
 	defer f.Close()
-	if err := p.readFile(f, stop); err != nil && !errors.Is(err, errStopped) {
-		return fmt.Errorf("read %s: %w", name, err)
+	err = p.readFile(f, stop)
+	var pathErr *fs.PathError
+	if err != nil && !errors.Is(err, errStopped) && !errors.As(err, &pathErr) {
+		return fmt.Errorf("read %s: %w", name, err) // a *fs.PathError names the file already
 	}
 	return err
 }

@@ -189,6 +189,12 @@ func TestParseFiles(t *testing.T) {
 	if !strings.Contains(stderr, "missing.txt") || !strings.Contains(stderr, "3 lines") {
 		t.Errorf("stderr: %q", stderr)
 	}
+	// A directory opens but does not read: the error names it once, and
+	// the files around it are read.
+	code, out, stderr = runCLI(t, "", "parse", "-tsv", "-q", a, dir, b)
+	if want := "fasturi: read " + dir + ": is a directory\n"; code != 1 || stderr != want || strings.Count(out, "\n") != 3 {
+		t.Errorf("a directory as input: exit %d, %d records, stderr %q; want 1, 3, %q", code, strings.Count(out, "\n"), stderr, want)
+	}
 	code, out, _ = runCLI(t, "http://stdin/\n", "parse", "-tsv", "-q", a, "-")
 	if code != 0 || !strings.HasSuffix(out, "http://stdin/\ttrue\thttp\t\\N\tstdin\t\\N\t/\t\\N\t\\N\treg-name\t\\N\t\\N\n") {
 		t.Errorf("'-' as standard input: exit %d, %q", code, out)
