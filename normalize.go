@@ -298,7 +298,6 @@ func appendRelativePath(dst []byte, p string) []byte {
 				if n > 0 {
 					dst = append(dst, '/')
 				}
-				n++
 			}
 			break
 		}

@@ -19,10 +19,7 @@ func scanStops(s string) uint64 { return scanGeneric(s) }
 // scanFirst returns the special bytes of the block s, a mask that holds
 // every stop, and a mask that holds every byte that is not a scheme
 // character (see scan.go).
-func scanFirst(s string) (special, stops, notScheme uint64) {
-	special = scanGeneric(s)
-	return special, special, ^uint64(0) // as scanFirstGeneric, inlined
-}
+func scanFirst(s string) (special, stops, notScheme uint64) { return scanFirstGeneric(s) }
 
 // scanQuery returns the bytes of the block s that a walk over a query's
 // parameters stops at: '&', ';', '=', '%', '+', the controls and the

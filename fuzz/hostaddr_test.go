@@ -145,14 +145,14 @@ func checkHostPort(t *testing.T, in string, u *fasturi.URI) {
 	case fasturi.HostIPv6:
 		host = ipText(t, h)
 		if i := strings.Index(h, "%25"); i >= 0 {
-			wantKind, wantOff = badEncoding(h[i+3:len(h)-1], start+i+3)
+			wantOff, wantKind = badEncoding(h[i+3:len(h)-1], start+i+3)
 		}
 	case fasturi.HostRegName:
 		host, _ = url.PathUnescape(h)
 		if h == "" {
 			wantKind, wantOff = fasturi.ErrInvalidHost, start
 		} else {
-			wantKind, wantOff = badEncoding(h, start)
+			wantOff, wantKind = badEncoding(h, start)
 		}
 	}
 	port, poff, perr := u.PortNumber()
@@ -177,10 +177,10 @@ func checkHostPort(t *testing.T, in string, u *fasturi.URI) {
 	}
 }
 
-// badEncoding returns the kind and offset (base plus the offset in s) of
-// the first percent-encoding in s, a valid reg-name or zone ID, that
-// decodes to a control character or to a delimiter of hosts, or nil, -1.
-func badEncoding(s string, base int) (error, int) {
+// badEncoding returns the offset (base plus the offset in s) and the kind
+// of the first percent-encoding in s, a valid reg-name or zone ID, that
+// decodes to a control character or to a delimiter of hosts, or -1, nil.
+func badEncoding(s string, base int) (int, error) {
 	for i := 0; i+2 < len(s); i++ {
 		if s[i] != '%' {
 			continue
@@ -191,12 +191,12 @@ func badEncoding(s string, base int) (error, int) {
 		}
 		switch c := d[0]; {
 		case c < 0x20 || c == 0x7f:
-			return fasturi.ErrControlCharacter, base + i
+			return base + i, fasturi.ErrControlCharacter
 		case strings.IndexByte(`:/?#[]@\%`, c) >= 0:
-			return fasturi.ErrInvalidHost, base + i
+			return base + i, fasturi.ErrInvalidHost
 		}
 	}
-	return nil, -1
+	return -1, nil
 }
 
 // checkPortNumber compares PortNumber on "http://h:"+digits with

@@ -143,7 +143,7 @@ func decodeLine(comp *componentCheck, opts fasturi.DecodeOption, text bool) tran
 		if err != nil {
 			return out[:n], errorMessage(err), off
 		}
-		if text && bytes.IndexAny(out[n:], "\r\n") >= 0 {
+		if text && bytes.ContainsAny(out[n:], "\r\n") {
 			return out[:n], fasturi.ErrControlCharacter.Message(), lineBreakAt(line)
 		}
 		return out, "", 0
