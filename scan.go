@@ -197,6 +197,8 @@ func scanQueryGeneric(s string) uint64 {
 
 // scanFirstGeneric is the portable scanFirst: the special bytes, twice, and
 // no help with the scheme.
+//
+//lint:ignore U1000 on amd64, only the assembly's dispatch calls it.
 func scanFirstGeneric(s string) (special, stops, notScheme uint64) {
 	special = scanGeneric(s)
 	return special, special, ^uint64(0)
