@@ -3,7 +3,6 @@ package fuzz
 import (
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/fasturi/fasturi"
@@ -31,13 +30,27 @@ func hostDiffersRef(u *fasturi.URI, h string) bool {
 		return true
 	}
 	m := hostHeaderRef.FindStringSubmatch(h)
-	if m == nil || !strings.EqualFold(m[1], u.RawHost()) {
+	if m == nil || lowerASCIIRef(m[1]) != lowerASCIIRef(u.RawHost()) {
 		return true
 	}
 	def, _ := fasturi.DefaultPort(u.Scheme())
 	a, okA := portRef(u.Port(), def)
 	b, okB := portRef(m[2], def)
 	return !okA || !okB || a != b
+}
+
+// lowerASCIIRef returns s with A to Z in lowercase and every other byte as
+// it is. Hosts compare case-insensitively in ASCII alone (RFC 3986 section
+// 6.2.2.1): Unicode's folding, as in strings.EqualFold, would match "ſ"
+// (U+017F) with "s" and the Kelvin sign with "k".
+func lowerASCIIRef(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // FuzzHostDiffers checks HostDiffers, for any target and Host header
@@ -49,6 +62,7 @@ func FuzzHostDiffers(f *testing.F) {
 		{"http://[::1]/", "[::1]"}, {"http://[::1]:8/", "[::1]:8"}, {"http://[::1]/", "[::1]x"},
 		{"http://[::1]/", "::1"}, {"http://h/", "h:99999"}, {"http://h/", "h:1:2"}, {"foo://h/", "h"},
 		{"/p", "h"}, {"http://[fe80::1%25eth0]/", "[FE80::1%25eth0]"}, {"http://a b/", "a b"},
+		{"http://s/", "\u017f"}, {"http://K/", "\u212a"}, // Unicode folds them to ASCII letters
 	} {
 		f.Add(tt[0], tt[1])
 	}
