@@ -156,8 +156,10 @@ func pathUnderflows(p string) bool {
 
 // HostDiffers reports whether host, the value of a request's Host header
 // field, names another authority than u, the absolute-form request-target
-// of the same request: another host, compared case-insensitively, or
-// another port, where a port left out (or empty) is the scheme's default.
+// of the same request: another host, compared as written and
+// case-insensitively in ASCII, or another port, where a port left out (or
+// empty) is the scheme's default. Spellings that normalize alike still
+// differ ("ex%41mple" and "example"): for a policy, the cautious answer.
 // RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
 // checks one and forwards the other is confused. A u without an authority
 // differs from any host, and any u from a value that is not uri-host

@@ -104,6 +104,9 @@ func TestHostDiffers(t *testing.T) {
 		{"https://example.com/", "example.com:80", true},
 		{"http://example.com/", "evil.example", true},
 		{"http://example.com/", "example.com.", true},
+		{"http://s/", "\u017f", true},          // "ſ", which Unicode folds to "s": hosts compare in ASCII
+		{"http://k/", "\u212a", true},          // the Kelvin sign, likewise
+		{"http://ex%41mple/", "exAmple", true}, // hosts compare as written, not decoded
 		{"http://example.com:8080/", "example.com", true},
 		{"http://[::1]:8/", "[::1]:8", false},
 		{"http://[::1]/", "[::1]", false},
