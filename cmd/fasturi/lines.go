@@ -193,9 +193,10 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 	}
 	defer f.Close()
 	err = p.readFile(f, stop)
+	// A *fs.PathError names the file already ("read NAME: is a directory").
 	var pathErr *fs.PathError
 	if err != nil && !errors.Is(err, errStopped) && !errors.As(err, &pathErr) {
-		return fmt.Errorf("read %s: %w", name, err) // a *fs.PathError names the file already
+		return fmt.Errorf("read %s: %w", name, err)
 	}
 	return err
 }
