@@ -94,6 +94,9 @@ func TestStatsTableWidth(t *testing.T) {
 	const width = 40
 	table := string(appendStatsTable(nil, r, width))
 	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d lines, want 8:\n%s", len(lines), table)
+	}
 	if lines[0] != "1,234 lines: 1,000 valid, 234 invalid" || lines[2] != "host: 5 distinct" {
 		t.Errorf("header:\n%s", table)
 	}
