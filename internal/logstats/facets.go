@@ -128,7 +128,7 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 		o.referer(l.Referer, emit)
 	}
 	if access && l.Method != nil {
-		o.interned(emit, FacetMethod, l.Method, methods, methodConsts)
+		o.interned(emit, FacetMethod, l.Method, methodConsts)
 	}
 	if l.URI == nil {
 		emitConst(emit, FacetError, constNoTarget)
@@ -173,18 +173,14 @@ func (o *Observer) parsed(u *fasturi.URI, err error, emit Emit) (valid bool) {
 // uri emits the facets of a valid URI.
 func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	if u.HasScheme() {
-		o.interned(emit, FacetScheme, o.lower(u.Scheme()), schemes, schemeConsts)
+		o.interned(emit, FacetScheme, o.lower(u.Scheme()), schemeConsts)
 	} else {
 		emitConst(emit, FacetScheme, constNone)
 	}
 	o.host(FacetHost, u, emit)
 	emitConst(emit, FacetHostType, hostTypeConsts[u.HostType()])
 	o.optional(FacetPort, u.HasPort(), s2b(u.Port()), emit)
-	if p := u.RawPath(); p == "" {
-		emitConst(emit, FacetPath, constEmpty)
-	} else {
-		emit(FacetPath, o.fit(s2b(pathPrefix(p, o.Depth))), NoConst)
-	}
+	o.optional(FacetPath, true, s2b(pathPrefix(u.RawPath(), o.Depth)), emit)
 	f := u.Facts()
 	if f.LegacyIPv4.IsValid() {
 		emitConst(emit, FacetFact, constLegacyIPv4)
@@ -245,22 +241,21 @@ var (
 	methods = []string{"GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
 )
 
-// interned emits key as facet f, as a constant when list has it (consts
-// holds the numbers of list's keys, by index).
-func (o *Observer) interned(emit Emit, f Facet, key []byte, list []string, consts []Const) {
-	if c := intern(key, list, consts); c != NoConst {
+// interned emits key as facet f, as a constant when one of consts is its
+// number.
+func (o *Observer) interned(emit Emit, f Facet, key []byte, consts []Const) {
+	if c := intern(key, consts); c != NoConst {
 		emitConst(emit, f, c)
 		return
 	}
 	emit(f, o.fit(key), NoConst)
 }
 
-// intern returns the number of the key of list equal to key (consts holds
-// them, by index), or NoConst.
-func intern(key []byte, list []string, consts []Const) Const {
-	for i, s := range list {
-		if string(key) == s {
-			return consts[i]
+// intern returns the one of consts whose key is key, or NoConst.
+func intern(key []byte, consts []Const) Const {
+	for _, c := range consts {
+		if string(key) == constKeys[c] {
+			return c
 		}
 	}
 	return NoConst
@@ -305,12 +300,9 @@ func firstUpper(s string) int {
 }
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at
-// depth 1 is "/a"), or "<empty>" for an empty path; depth 0 keeps it all.
+// depth 1 is "/a"); depth 0 keeps it all. Only an empty p gives "".
 func pathPrefix(p string, depth int) string {
-	if p == "" {
-		return keyEmpty
-	}
-	if depth <= 0 {
+	if p == "" || depth <= 0 {
 		return p
 	}
 	i := 0

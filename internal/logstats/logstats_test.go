@@ -226,7 +226,7 @@ func TestPathPrefix(t *testing.T) {
 		want  string
 	}{
 		{"/a/b/c", 1, "/a"}, {"/a/b/c", 2, "/a/b"}, {"/a/b/c", 3, "/a/b/c"}, {"/a/b/c", 9, "/a/b/c"},
-		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, "<empty>"}, {"/a/", 1, "/a"},
+		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, ""}, {"", 0, ""}, {"/a/", 1, "/a"},
 	} {
 		if got := pathPrefix(tt.p, tt.depth); got != tt.want {
 			t.Errorf("pathPrefix(%q, %d) = %q, want %q", tt.p, tt.depth, got, tt.want)
