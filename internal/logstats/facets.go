@@ -278,25 +278,52 @@ func (o *Observer) lower(s string) []byte {
 }
 
 // firstUpper returns the offset of the first ASCII uppercase letter of s,
-// or len(s). It reads eight bytes at a time while they are ASCII: adding
-// to an ASCII byte then carries into no other, and the high bit of each sum
-// says on which side of a bound the byte is.
+// or len(s). It reads eight bytes at a time, the last eight overlapping
+// the words before them, and a shorter s as two overlapping halves or
+// three bytes, so that no loop runs byte by byte: scheme and host keys
+// are mostly shorter than a word and a half.
 func firstUpper(s string) int {
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			if up := upperBytes(binary.LittleEndian.Uint64(s2b(s[i:]))); up != 0 {
+				return i + bits.TrailingZeros64(up)>>3
+			}
+		}
+		// The words before held no uppercase letter, so the first one
+		// in the last eight bytes is the first of s.
+		if up := upperBytes(binary.LittleEndian.Uint64(s2b(s[n-8:]))); up != 0 {
+			return n - 8 + bits.TrailingZeros64(up)>>3
+		}
+	case n >= 4:
+		v := uint64(binary.LittleEndian.Uint32(s2b(s))) | uint64(binary.LittleEndian.Uint32(s2b(s[n-4:])))<<32
+		if up := upperBytes(v); up != 0 {
+			i := bits.TrailingZeros64(up) >> 3
+			if i >= 4 {
+				i += n - 8 // byte i of v is byte n-8+i of s
+			}
+			return i
+		}
+	case n > 0:
+		// Bytes 0, n/2 and n-1: every byte of s, and byte i of v is
+		// byte i of s wherever it can be the first uppercase letter.
+		v := uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+		if up := upperBytes(v); up != 0 {
+			return bits.TrailingZeros64(up) >> 3
+		}
+	}
+	return n
+}
+
+// upperBytes returns the high bit of each byte of v that is an ASCII
+// uppercase letter. With each byte's high bit cleared first, adding to a
+// byte carries into no other, and the high bit of each sum says on which
+// side of a bound the byte is; bytes of 0x80 and above are then left out.
+func upperBytes(v uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		v := binary.LittleEndian.Uint64(s2b(s[i : i+8]))
-		if v&highs != 0 {
-			break
-		}
-		if up := (v + ones*(0x80-'A')) &^ (v + ones*(0x80-'Z'-1)) & highs; up != 0 {
-			return i + bits.TrailingZeros64(up)>>3
-		}
-	}
-	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
-		i++
-	}
-	return i
+	x := v &^ highs
+	return (x + ones*(0x80-'A')) &^ (x + ones*(0x80-'Z'-1)) &^ v & highs
 }
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at
