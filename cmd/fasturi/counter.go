@@ -49,7 +49,7 @@ const (
 )
 
 func newCounter(limit, top int) *counter {
-	return &counter{limit: max(limit, top, 1), candidates: candidates{max: candidateCap(top)}}
+	return &counter{limit: max(limit, 1), candidates: candidates{max: candidateCap(top)}}
 }
 
 // candidateCap is how many keys beyond the exact ones a counter keeps as
@@ -269,18 +269,29 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 	for _, c := range cs {
 		if c.distinct != nil {
 			hll.Merge(c.distinct)
+			// The constant keys do not go through the sketch: those that
+			// first came after it was built are not in it.
+			for k, n := range c.consts {
+				if n != 0 {
+					hll.InsertHash(hashKey(s2b(logstats.Const(k).String())))
+				}
+			}
 		} else {
 			for k := range c.exactCounts() {
 				hll.InsertHash(hashKey(s2b(k)))
 			}
 		}
-		// Each worker's own top keys, exact and beyond, are candidates.
+		// Each worker's own top keys, exact and beyond, are candidates;
+		// with no top list (top 0), every key it counted exactly is.
 		own := make([]logstats.Entry, 0, c.keys())
 		for k, n := range c.exactCounts() {
 			own = append(own, logstats.Entry{Key: strings.Clone(k), Count: n})
 		}
-		logstats.SortEntries(own)
-		for _, e := range own[:min(len(own), candidateCap(top))] {
+		if top > 0 {
+			logstats.SortEntries(own)
+			own = own[:min(len(own), candidateCap(top))]
+		}
+		for _, e := range own {
 			keys[e.Key] = true
 		}
 		for k := range c.candidates.all() {

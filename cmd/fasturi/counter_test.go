@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,42 @@ func TestCounterBeyondLimit(t *testing.T) {
 		}
 		if n := want[e.Key]; e.Count < n || float64(e.Count-n) > 2*sketchEpsilon*float64(lines) {
 			t.Errorf("%.20q: %d, want %d (+%g at most)", e.Key, e.Count, n, 2*sketchEpsilon*float64(lines))
+		}
+	}
+}
+
+// TestCounterBeyondLimitFewKeys checks a counter past a small limit on
+// few keys, where every key shows: the distinct keys count the constant
+// ones whenever they come, before the sketch is built or after; the limit
+// is what it is, below the top list's length too; and with no top list
+// (top 0) every key counted exactly is listed, with the candidates.
+func TestCounterBeyondLimitFewKeys(t *testing.T) {
+	none := constNumber(t, "<none>")
+	for _, noneFirst := range []bool{false, true} {
+		c := newCounter(2, 10)
+		if noneFirst {
+			c.add([]byte("<none>"), none)
+		}
+		for _, k := range []string{"a", "b", "c", "d"} {
+			c.add([]byte(k), logstats.NoConst)
+		}
+		if !noneFirst {
+			c.add([]byte("<none>"), none)
+		}
+		if c.exact.len > 2 {
+			t.Errorf("none first %v: %d keys counted exactly, more than the limit, 2", noneFirst, c.exact.len)
+		}
+		res := mergeCounters(logstats.FacetHost, []*counter{c}, 0)
+		if !res.Approximate || res.Distinct != 5 {
+			t.Errorf("none first %v: %d distinct keys (approximate %v), want 5, approximate", noneFirst, res.Distinct, res.Approximate)
+		}
+		var keys []string
+		for _, e := range res.Top {
+			keys = append(keys, e.Key)
+		}
+		slices.Sort(keys)
+		if want := []string{"<none>", "a", "b", "c", "d"}; !slices.Equal(keys, want) {
+			t.Errorf("none first %v: top list %q, want %q", noneFirst, keys, want)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/hex"
 	"flag"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -47,14 +46,13 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *schemeList != "" {
 		for _, s := range strings.Split(*schemeList, ",") {
 			if u, err := fasturi.ParseString(s + ":"); err != nil || u.Scheme() != s {
-				fmt.Fprintf(stderr, "fasturi extract: -schemes: %q is not a scheme\n", s)
-				return exitUsage
+				return usageError(stderr, "extract", "-schemes: %q is not a scheme", s)
 			}
 			schemes = append(schemes, strings.ToLower(s))
 		}
 	}
 	names := orStdin(fs.Args())
-	return ro.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
+	return ro.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		out := &recordWriter{w: w, numbered: *jsonOut}
 		p := &processor{fn: extractLine(schemes, *jsonOut), out: out, stderr: stderr,
 			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(names)}

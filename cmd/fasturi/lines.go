@@ -133,13 +133,20 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 
 	var tot totals
 	var werr error
-	for c := range p.pending {
-		<-c.done
+	fail := func(err error) {
+		if werr == nil && err != nil {
+			werr = err
+			close(stop) // the reader stops; the rest drains
+		}
+	}
+	for {
+		c, ok := p.next(fail)
+		if !ok {
+			break
+		}
 		if werr == nil {
-			if _, err := p.out.Write(c.out); err != nil {
-				werr = err
-				close(stop) // the reader stops; the rest drains
-			}
+			_, err := p.out.Write(c.out)
+			fail(err)
 		}
 		tot.lines += int64(c.lines)
 		tot.valid += int64(c.valid)
@@ -161,6 +168,39 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	}
 	tot.failed = readFailed
 	return tot, werr
+}
+
+// next returns the next chunk in input order once its records are ready,
+// or false after the last. Before it waits for one, it flushes the output
+// (reporting an error to fail), so that the records of lines that came
+// through a slow pipe (tail -f) are not held back in a buffer until more
+// lines come.
+func (p *processor) next(fail func(error)) (*chunk, bool) {
+	var c *chunk
+	var ok bool
+	select {
+	case c, ok = <-p.pending:
+	default:
+		p.flush(fail)
+		c, ok = <-p.pending
+	}
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-c.done:
+	default:
+		p.flush(fail)
+		<-c.done
+	}
+	return c, true
+}
+
+// flush flushes the output when it is buffered.
+func (p *processor) flush(fail func(error)) {
+	if f, ok := p.out.(interface{ Flush() error }); ok {
+		fail(f.Flush())
+	}
 }
 
 // readAll feeds the chunks of every input to the workers and the writer, and

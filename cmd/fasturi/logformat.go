@@ -32,8 +32,8 @@ func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 // for a combined log, then the referer's; for a line that does not match
 // f, a record of the whole line with the mismatch and its offset. An
 // access log's target is read as the request-target of its method (RFC
-// 9112 section 3.2), where "//x/y" is a path, not an authority; with
-// -lenient, it is split as any URI is.
+// 9112 section 3.2), where "//x/y" is a path, not an authority, with and
+// without -lenient (see newAccessRecord).
 func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 	format := appendText
 	switch out {
@@ -57,8 +57,8 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 			return dst, false
 		}
 		var r record
-		if access && !lenient {
-			r = newTargetOnlyRecord(l.Method, l.URI)
+		if access {
+			r = newAccessRecord(l.Method, l.URI, lenient)
 		} else {
 			r = newRecord(l.URI, lenient)
 		}
@@ -70,12 +70,31 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 	}
 }
 
-// newTargetOnlyRecord parses target as the request-target of method.
-func newTargetOnlyRecord(method, target []byte) record {
+// newAccessRecord parses target as the request-target of method. With
+// lenient, a target that breaks a rule inside its components is split as
+// parse -lenient splits a URI, with its violations, but only where that
+// split reads the target in the form the method gives it: an origin-form
+// target that does not start with "//" (which Split would read as an
+// authority), or an absolute-form one that has a scheme. A target whose
+// form the method does not allow ("*" for GET, a fragment), CONNECT's
+// authority-form (which Split would read as a scheme), and those others
+// are reported as without lenient.
+func newAccessRecord(method, target []byte, lenient bool) record {
 	u, _, err := fasturi.ParseRequestTarget(asString(method), target)
 	r := record{in: target, uri: u}
-	if err != nil {
-		r.kind = errorKind(err)
+	if err == nil {
+		return r
+	}
+	r.kind = errorKind(err)
+	if !lenient || r.kind == fasturi.ErrTargetForm || string(method) == "CONNECT" {
+		return r
+	}
+	origin := len(target) > 0 && target[0] == '/'
+	if origin && len(target) > 1 && target[1] == '/' {
+		return r
+	}
+	if split := newRecord(target, true); origin || split.uri.HasScheme() {
+		return split
 	}
 	return r
 }

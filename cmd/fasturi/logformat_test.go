@@ -398,3 +398,45 @@ func TestRecordWriterSplitWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessLenient checks that -lenient reads an access log's target in
+// the form its method gives it: a target that breaks a rule inside a
+// component is split, with violations, where the split reads it in that
+// form, and reported as without -lenient everywhere else.
+func TestAccessLenient(t *testing.T) {
+	for _, c := range []struct {
+		method, target string
+		split          bool // a lenient record, with components
+		kind           fasturi.ErrorKind
+		host           string // with split or a valid target: the host, "" for none
+		path           string
+	}{
+		{"GET", "/a", false, 0, "", "/a"},
+		{"GET", "//evil.example/x", false, 0, "", "//evil.example/x"},
+		{"GET", "/a b", true, fasturi.ErrInvalidPath, "", "/a b"},
+		{"GET", "/a%zz?q", true, fasturi.ErrInvalidPercentEncoding, "", "/a%zz"},
+		{"GET", "http://h/a b", true, fasturi.ErrInvalidPath, "h", "/a b"},
+		// Split would read an authority, a scheme, or a fragment.
+		{"GET", "//evil.example/a b", false, fasturi.ErrInvalidPath, "", ""},
+		{"CONNECT", "h:8x", false, fasturi.ErrInvalidPort, "", ""},
+		{"GET", "*", false, fasturi.ErrTargetForm, "", ""},
+		{"GET", "/f#x", false, fasturi.ErrTargetForm, "", ""},
+		{"GET", "a b", false, fasturi.ErrTargetForm, "", ""},
+		{"OPTIONS", "*", false, 0, "", "*"},
+		{"CONNECT", "h:443", false, 0, "h", ""},
+	} {
+		r := newAccessRecord([]byte(c.method), []byte(c.target), true)
+		strict := newAccessRecord([]byte(c.method), []byte(c.target), false)
+		name := c.method + " " + c.target
+		if r.lenient != c.split || r.kind != c.kind {
+			t.Errorf("%s: split %v, error %v; want %v, %v", name, r.lenient, r.kind, c.split, c.kind)
+			continue
+		}
+		if !c.split && (r.lenient != strict.lenient || r.kind != strict.kind || r.uri != strict.uri) {
+			t.Errorf("%s: lenient record %+v, want the strict one %+v", name, r, strict)
+		}
+		if r.hasComponents() && (r.uri.RawHost() != c.host || r.uri.RawPath() != c.path) {
+			t.Errorf("%s: host %q, path %q; want %q, %q", name, r.uri.RawHost(), r.uri.RawPath(), c.host, c.path)
+		}
+	}
+}

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCLI runs the command line with stdin and returns its exit status,
@@ -210,10 +213,19 @@ func TestUsage(t *testing.T) {
 		{"parse", "-nosuchflag"},
 		{"target", "-nosuchflag"},
 		{"target", "-tsv"},
+		{"parse", "-format", "xlf"},
+		{"extract", "-schemes", "h t"},
+		{"stats", "-top", "-1"},
+		{"normalize", "-level", "x"},
+		{"version", "x"},
 	} {
 		code, out, stderr := runCLI(t, "", args...)
 		if code != 2 || out != "" || stderr == "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, a message", args, code, out, stderr)
+		}
+		// A bad flag prints the usage; a bad value says where it is.
+		if len(args) > 1 && !strings.Contains(stderr, "flag provided but not defined") && !strings.Contains(stderr, "Run 'fasturi "+args[0]+" -h' for usage.") {
+			t.Errorf("%q: stderr %q does not point at the usage", args, stderr)
 		}
 	}
 	code, out, _ := runCLI(t, "", "help")
@@ -222,9 +234,9 @@ func TestUsage(t *testing.T) {
 			t.Errorf("help: exit %d, no %s in %q", code, cmd, out)
 		}
 	}
-	for _, cmd := range []string{"parse", "target"} {
-		if code, _, _ := runCLI(t, "", cmd, "-h"); code != 0 {
-			t.Errorf("%s -h: exit %d", cmd, code)
+	for cmd := range commands {
+		if code, _, stderr := runCLI(t, "", cmd, "-h"); code != 0 || !strings.HasPrefix(stderr, "Usage: fasturi "+cmd) {
+			t.Errorf("%s -h: exit %d, %q", cmd, code, stderr)
 		}
 	}
 }
@@ -353,9 +365,120 @@ func TestOutputFile(t *testing.T) {
 			t.Errorf("%q -o: no summary on stderr: %q", args, stderr)
 		}
 	}
+	// "-" is standard output, as it is standard input for inputs.
+	if code, out, _ := runCLI(t, in, "parse", "-o", "-"); code != 0 || !strings.HasPrefix(out, "valid ") {
+		t.Errorf("-o -: exit %d, stdout %q; want the records", code, out)
+	}
 	bad := filepath.Join(dir, "no-such-dir", "out")
 	code, out, stderr := runCLI(t, in, "parse", "-o", bad)
 	if code != exitIO || out != "" || !strings.Contains(stderr, bad) {
 		t.Errorf("-o %s: exit %d, stdout %q, stderr %q; want %d and the path", bad, code, out, stderr, exitIO)
+	}
+}
+
+// TestOutputIsInput checks that -o refuses a file that is also an input,
+// named or as standard input, which creating it would empty before it is
+// read: a usage error, with the file left as it was.
+func TestOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "in.txt")
+	const content = "http://a/\n"
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdinFile, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdinFile.Close()
+	for _, c := range []struct {
+		args  []string
+		stdin *os.File
+	}{
+		{[]string{"parse", "-o", name, name}, nil},
+		{[]string{"stats", "-o", filepath.Join(dir, ".", "in.txt"), "-q", name}, nil},
+		{[]string{"extract", "-o", name, "-"}, stdinFile},
+		{[]string{"normalize", "-o", name}, stdinFile},
+	} {
+		var stdin io.Reader = strings.NewReader("")
+		if c.stdin != nil {
+			stdin = c.stdin
+		}
+		var out, errOut bytes.Buffer
+		code := run(c.args, stdin, &out, &errOut)
+		got, _ := os.ReadFile(name)
+		if code != exitUsage || string(got) != content || !strings.Contains(errOut.String(), "is an input") {
+			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
+		}
+	}
+}
+
+// TestWriteErrorNamed checks the message of a failed write: the file named
+// once, by the error itself.
+func TestWriteErrorNamed(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full:", err)
+	}
+	defer full.Close()
+	var errOut bytes.Buffer
+	code := run([]string{"parse", "-q"}, strings.NewReader("http://a/\n"), full, &errOut)
+	if want := "fasturi: write /dev/full: no space left on device\n"; code != exitIO || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q; want %d, %q", code, errOut.String(), exitIO, want)
+	}
+}
+
+// TestRecordsNotHeldBack checks that a line that comes through a pipe gets
+// its record written before the next line comes, as tail -f needs, in
+// every command that writes a record per line.
+func TestRecordsNotHeldBack(t *testing.T) {
+	for _, args := range [][]string{
+		{"parse", "-q"}, {"parse", "-json", "-q"}, {"parse", "-tsv", "-q", "-format", "clf"},
+		{"target", "-q"}, {"extract", "-json", "-q"}, {"normalize", "-q"}, {"decode", "-q"},
+		{"resolve", "-base", "http://b/", "-q"}, {"relative", "-base", "http://b/", "-q"},
+	} {
+		line := "http://a/x?y\n"
+		switch args[0] {
+		case "target":
+			line = "GET /x HTTP/1.1\n"
+		case "parse":
+			if len(args) > 3 {
+				line = `h - - [t] "GET /x HTTP/1.1" 200 1` + "\n"
+			}
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan int)
+		go func() {
+			code := run(args, inR, outW, io.Discard)
+			outW.Close()
+			done <- code
+		}()
+		records := make(chan string)
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				records <- sc.Text()
+			}
+			close(records)
+		}()
+		inW.Write([]byte(line))
+		select {
+		case r := <-records:
+			if r == "" {
+				t.Errorf("%q: empty record", args)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%q: no record 10 s after the first line, while the input stays open", args)
+		}
+		inW.Write([]byte(line))
+		inW.Close()
+		n := 0
+		for range records {
+			n++
+		}
+		if code := <-done; code != 0 || n != 1 {
+			t.Errorf("%q: exit %d, %d more records; want 0, 1", args, code, n)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
 )
@@ -42,18 +41,15 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *jsonOut && *tsvOut {
-		fmt.Fprintln(stderr, "fasturi parse: -json and -tsv exclude each other")
-		return 2
+		return usageError(stderr, "parse", "-json and -tsv exclude each other")
 	}
 	if *withHeader && !*tsvOut {
-		fmt.Fprintln(stderr, "fasturi parse: -header goes with -tsv")
-		return 2
+		return usageError(stderr, "parse", "-header goes with -tsv")
 	}
 
 	in, err := logstats.ParseFormat(*formatName, *field, *sep)
 	if err != nil {
-		fmt.Fprintf(stderr, "fasturi parse: %v\n", err)
-		return exitUsage
+		return usageError(stderr, "parse", "%v", err)
 	}
 
 	format, out := appendText, outText

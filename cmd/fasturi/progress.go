@@ -113,5 +113,5 @@ func inputSize(names []string) int64 {
 // with -q, only on a terminal, and not while its records go to the same
 // terminal (atEnd: the command writes only when done, as stats does).
 func (o *runOpts) showsProgress(stdout, stderr io.Writer, atEnd bool) bool {
-	return !o.quiet && isTerminal(stderr) && (atEnd || o.out != "" || !isTerminal(stdout))
+	return !o.quiet && isTerminal(stderr) && (atEnd || o.toFile() || !isTerminal(stdout))
 }

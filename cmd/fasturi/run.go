@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 )
@@ -26,15 +28,18 @@ type runOpts struct {
 func addRunFlags(fs *flag.FlagSet) *runOpts {
 	o := new(runOpts)
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
-	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output")
+	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output (-: standard output)")
 	return o
 }
+
+// toFile reports whether the output goes to a file named by -o.
+func (o *runOpts) toFile() bool { return o.out != "" && o.out != "-" }
 
 // runLines runs fn over the named inputs (standard input when there are
 // none), writes the records after header, and returns the exit status.
 func (o *runOpts) runLines(names []string, fn lineFunc, header string, stdin io.Reader, stdout, stderr io.Writer) int {
 	names = orStdin(names)
-	return o.run(stdout, stderr, func(w *bufio.Writer) (totals, error) {
+	return o.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		w.WriteString(header)
 		p := &processor{fn: fn, out: w, stderr: stderr, progress: o.showsProgress(stdout, stderr, false), total: inputSize(names)}
 		return p.process(names, stdin)
@@ -52,10 +57,18 @@ func orStdin(names []string) []string {
 // run calls body with the output (standard output, or the -o file),
 // flushes it, writes the summary to stderr unless quiet, and returns the
 // exit status: exitIO when an input failed or the output could not be
-// written.
-func (o *runOpts) run(stdout, stderr io.Writer, body func(*bufio.Writer) (totals, error)) int {
+// written, exitUsage when the -o file is one of the inputs (names, and
+// stdin for "-"), which creating it would empty before it is read.
+func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer, body func(*bufio.Writer) (totals, error)) int {
 	var f *os.File
-	if o.out != "" {
+	if o.toFile() {
+		if name, ok := o.isInput(names, stdin); ok {
+			if name == "-" {
+				name = "standard input"
+			}
+			fmt.Fprintf(stderr, "fasturi: -o %s is an input (%s): writing would empty it before it is read\n", o.out, name)
+			return exitUsage
+		}
 		var err error
 		if f, err = os.Create(o.out); err != nil {
 			fmt.Fprintf(stderr, "fasturi: %v\n", err)
@@ -81,13 +94,40 @@ func (o *runOpts) run(stdout, stderr io.Writer, body func(*bufio.Writer) (totals
 			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
+		// A *fs.PathError names the file already ("write NAME: ...").
+		if pathErr := (*fs.PathError)(nil); !errors.As(err, &pathErr) {
+			err = fmt.Errorf("write: %w", err)
+		}
+		fmt.Fprintf(stderr, "fasturi: %v\n", err)
 		return exitIO
 	}
 	if tot.failed {
 		return exitIO
 	}
 	return exitOK
+}
+
+// isInput returns the input among names that is the existing file -o
+// names, if one is: "-" when it is stdin.
+func (o *runOpts) isInput(names []string, stdin io.Reader) (string, bool) {
+	out, err := os.Stat(o.out)
+	if err != nil {
+		return "", false // a new file, or one that Create will report
+	}
+	for _, name := range names {
+		var in os.FileInfo
+		if name == "-" {
+			if f, ok := stdin.(*os.File); ok {
+				in, err = f.Stat()
+			}
+		} else {
+			in, err = os.Stat(name)
+		}
+		if err == nil && in != nil && os.SameFile(in, out) {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // isTerminal reports whether w is a terminal, for the progress line.

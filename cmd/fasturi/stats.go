@@ -24,7 +24,8 @@ const statsAbout = `Count the URIs of each FILE (standard input if none, or for 
 host, host type, port, path prefix, error and security fact, and for access
 logs by method, request-target form and referer host; then write the top
 keys of each as a table, or with -json as one JSON document. Past -max-keys
-distinct keys, a facet's counts become estimates, marked approximate.
+distinct keys, a facet's counts become estimates, marked approximate, and
+-top 0 lists the keys counted exactly and the likeliest of the others.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.
@@ -65,10 +66,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, stop := parseFlags(fs, args); stop {
 		return status
 	}
-	usage := func(msg string) int {
-		fmt.Fprintf(stderr, "fasturi stats: %s\nRun 'fasturi stats -h' for usage.\n", msg)
-		return exitUsage
-	}
+	usage := func(msg string) int { return usageError(stderr, "stats", "%s", msg) }
 	names := fs.Args()
 	if *sample {
 		if len(names) > 0 || *formatName != "" || *field != 0 {
@@ -97,8 +95,8 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		mu.Unlock()
 		return w.line
 	}
-	return ro.run(stdout, stderr, func(out *bufio.Writer) (totals, error) {
-		names = orStdin(names)
+	names = orStdin(names)
+	return ro.run(names, stdin, stdout, stderr, func(out *bufio.Writer) (totals, error) {
 		p := &processor{newFn: newFn, out: io.Discard, stderr: stderr, progress: ro.showsProgress(stdout, stderr, true), total: inputSize(names)}
 		if *sample {
 			p.total = int64(stdin.(*bytes.Buffer).Len())
@@ -118,7 +116,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *jsonOut {
 			_, err = out.Write(r.AppendJSON(nil))
 		} else {
-			_, err = out.Write(appendStatsTable(nil, &r, terminalWidth(stdout, ro.out)))
+			_, err = out.Write(appendStatsTable(nil, &r, terminalWidth(stdout, ro.toFile())))
 		}
 		return tot, err
 	})

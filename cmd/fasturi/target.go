@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
 	"strconv"
@@ -170,8 +169,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	in, err := logstats.ParseFormat(*formatName, *field, *sep)
 	if err != nil {
-		fmt.Fprintf(stderr, "fasturi target: %v\n", err)
-		return exitUsage
+		return usageError(stderr, "target", "%v", err)
 	}
 	if in.Kind != logstats.KindURI {
 		return ro.runLines(fs.Args(), targetLogLine(in, *jsonOut), "", stdin, stdout, stderr)

@@ -10,9 +10,9 @@ import (
 // terminalWidth returns the width of w when it is a terminal (and not
 // replaced by an -o file), for tables that fit it; 0 otherwise, for no
 // limit.
-func terminalWidth(w io.Writer, outFile string) int {
+func terminalWidth(w io.Writer, toFile bool) int {
 	f, ok := w.(*os.File)
-	if !ok || outFile != "" {
+	if !ok || toFile {
 		return 0
 	}
 	width, _, err := term.GetSize(int(f.Fd()))

@@ -135,9 +135,7 @@ func (c *command) parse(args []string) (int, bool) { return parseFlags(c.fs, arg
 
 // usageError reports a bad command line and returns its exit status.
 func (c *command) usageError(format string, args ...any) int {
-	fmt.Fprintf(c.stderr, "fasturi %s: %s\n", c.name, fmt.Sprintf(format, args...))
-	fmt.Fprintf(c.stderr, "Run 'fasturi %s -h' for usage.\n", c.name)
-	return 2
+	return usageError(c.stderr, c.name, format, args...)
 }
 
 // run runs t over the inputs named on the command line.

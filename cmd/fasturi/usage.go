@@ -28,6 +28,13 @@ func printUsage(w io.Writer, fs *flag.FlagSet, synopsis, about string) {
 	})
 }
 
+// usageError reports a bad command line of command cmd, with a pointer to
+// its usage, and returns exitUsage.
+func usageError(stderr io.Writer, cmd, format string, args ...any) int {
+	fmt.Fprintf(stderr, "fasturi %s: %s\nRun 'fasturi %s -h' for usage.\n", cmd, fmt.Sprintf(format, args...), cmd)
+	return exitUsage
+}
+
 // parseFlags parses a command's flags, and returns the exit status to end
 // with and true when the command should not run: exitOK after -h, and
 // exitUsage after a bad flag, which fs has reported.

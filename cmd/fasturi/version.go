@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -10,9 +11,16 @@ import (
 // runVersion prints the version of the command, the revision it was built
 // from when the build recorded one, and the Go toolchain's.
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "Usage: fasturi version")
-		return exitUsage
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: fasturi version\n\nPrint the version of fasturi, the revision it was built from, and the Go\ntoolchain's.\n")
+	}
+	if status, stop := parseFlags(fs, args); stop {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "version", "takes no arguments")
 	}
 	version, revision, when, modified := "(devel)", "", "", false
 	if info, ok := debug.ReadBuildInfo(); ok {
