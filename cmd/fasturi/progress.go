@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,6 +20,7 @@ const progressMin = 4 << 20
 // input is known to be at least progressMin bytes.
 func (p *processor) showProgress(tick <-chan time.Time, stop <-chan struct{}) {
 	start := time.Now()
+	width := terminalWidth(p.stderr, false)
 	var line []byte
 	for {
 		select {
@@ -29,7 +31,7 @@ func (p *processor) showProgress(tick <-chan time.Time, stop <-chan struct{}) {
 			if max(n, p.total) < progressMin {
 				continue
 			}
-			line = appendProgress(line[:0], n, p.lines.Load(), p.total, now.Sub(start))
+			line = appendProgress(line[:0], n, p.lines.Load(), p.total, now.Sub(start), width)
 			p.stderr.Write(line)
 		}
 	}
@@ -40,22 +42,37 @@ func (p *processor) showProgress(tick <-chan time.Time, stop <-chan struct{}) {
 // and the time left at the rate so far:
 //
 //	fasturi [########............]  41%  1.2 GB of 2.9 GB  21.3 M lines/s  0:07 left
-func appendProgress(dst []byte, bytes, lines, total int64, elapsed time.Duration) []byte {
-	dst = append(dst, "\r\033[Kfasturi "...)
+//
+// On a terminal of width columns (0: unknown), the line stays narrower,
+// so that it does not wrap, which would leave rows that the next line
+// does not replace: without its bar, and cut if it must be.
+func appendProgress(dst []byte, bytes, lines, total int64, elapsed time.Duration, width int) []byte {
+	dst = append(dst, "\r\033[K"...)
+	start := len(dst)
+	dst = appendProgressText(dst, bytes, lines, total, elapsed, true)
+	if width > 0 && len(dst)-start >= width {
+		dst = appendProgressText(dst[:start], bytes, lines, total, elapsed, false)
+		dst = dst[:start+min(len(dst)-start, width-1)] // all ASCII: a byte a column
+	}
+	return dst
+}
+
+// appendProgressText appends the text of a progress line, with or
+// without its bar.
+func appendProgressText(dst []byte, bytes, lines, total int64, elapsed time.Duration, bar bool) []byte {
+	dst = append(dst, "fasturi "...)
 	secs := max(elapsed.Seconds(), 1e-3)
 	if total > 0 {
 		done := min(float64(bytes)/float64(total), 1)
-		const width = 20
-		filled := int(done * width)
-		dst = append(dst, '[')
-		for i := range width {
-			if i < filled {
-				dst = append(dst, '#')
-			} else {
-				dst = append(dst, '.')
-			}
+		if bar {
+			const width = 20
+			filled := int(done * width)
+			dst = append(dst, '[')
+			dst = append(dst, strings.Repeat("#", filled)...)
+			dst = append(dst, strings.Repeat(".", width-filled)...)
+			dst = append(dst, "] "...)
 		}
-		dst = fmt.Appendf(dst, "] %3.0f%%  %s of %s", 100*done, size(bytes), size(total))
+		dst = fmt.Appendf(dst, "%3.0f%%  %s of %s", 100*done, size(bytes), size(total))
 	} else {
 		dst = append(dst, size(bytes)...)
 	}

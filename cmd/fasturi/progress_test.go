@@ -23,8 +23,27 @@ func TestAppendProgress(t *testing.T) {
 		{5e6, 1e5, 0, 2 * time.Second, "\r\033[Kfasturi 5.0 MB  0.1 M lines/s"},
 		{1e6, 1, 7200e6, time.Second, "\r\033[Kfasturi [....................]   0%  1.0 MB of 7.2 GB  0.0 M lines/s  1:59:59 left"},
 	} {
-		if got := string(appendProgress(nil, tc.bytes, tc.lines, tc.total, tc.elapsed)); got != tc.want {
+		if got := string(appendProgress(nil, tc.bytes, tc.lines, tc.total, tc.elapsed, 0)); got != tc.want {
 			t.Errorf("appendProgress(%d, %d, %d, %v) =\n%q\nwant\n%q", tc.bytes, tc.lines, tc.total, tc.elapsed, got, tc.want)
+		}
+	}
+}
+
+// TestAppendProgressWidth checks that the progress line stays narrower
+// than the terminal: whole when it fits, else without its bar, else cut.
+func TestAppendProgressWidth(t *testing.T) {
+	const full = "fasturi [##..................]  14%  100.0 MB of 700.0 MB  123.4 M lines/s  3:00:00 left"
+	const noBar = "fasturi  14%  100.0 MB of 700.0 MB  123.4 M lines/s  3:00:00 left"
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{0, full}, {len(full) + 1, full}, {len(full), noBar}, {80, noBar},
+		{len(noBar) + 1, noBar}, {len(noBar), noBar[:len(noBar)-1]}, {20, noBar[:19]}, {1, ""},
+	} {
+		got := string(appendProgress(nil, 100e6, 123.4e6*1800, 700e6, 1800*time.Second, tc.width))
+		if want := "\r\033[K" + tc.want; got != want {
+			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, want)
 		}
 	}
 }
