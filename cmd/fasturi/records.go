@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strconv"
 	"unsafe"
 
@@ -303,9 +304,12 @@ func appendText(dst []byte, r record) []byte {
 	} else {
 		dst = append(dst, "invalid "...)
 	}
-	dst = strconv.AppendQuote(dst, asString(r.in))
+	// A line that strconv.Quote leaves as it is, as every valid one is,
+	// is quoted without its rune-by-rune walk, and so are its components.
+	plain := r.uri.Valid() || isQuotePlain(r.in)
+	dst = appendQuoted(dst, r.in, plain)
 	if r.hasComponents() {
-		dst = appendTextComponents(dst, r)
+		dst = appendTextComponents(dst, r, plain)
 	}
 	if !r.uri.Valid() {
 		dst = appendTextError(dst, r.kind, r.uri.ErrorOffset())
@@ -314,14 +318,15 @@ func appendText(dst []byte, r record) []byte {
 }
 
 // appendTextComponents appends the components that are present, as
-// name="value", and the host's type when there is a host.
-func appendTextComponents(dst []byte, r record) []byte {
+// name="value", and the host's type when there is a host. plain says that
+// the line is plain (see isQuotePlain).
+func appendTextComponents(dst []byte, r record, plain bool) []byte {
 	r.eachComponent(func(name string, val []byte, present bool) {
 		if present {
 			dst = append(dst, ' ')
 			dst = append(dst, name...)
 			dst = append(dst, '=')
-			dst = strconv.AppendQuote(dst, asString(val))
+			dst = appendQuoted(dst, val, plain)
 		}
 	})
 	if r.uri.HostType() != fasturi.HostNone {
@@ -330,6 +335,22 @@ func appendTextComponents(dst []byte, r record) []byte {
 	}
 	return dst
 }
+
+// appendQuoted appends s quoted as strconv.Quote quotes it, by copying it
+// between quotes when it is plain (see isQuotePlain).
+func appendQuoted(dst, s []byte, plain bool) []byte {
+	if plain {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	return strconv.AppendQuote(dst, asString(s))
+}
+
+// isQuotePlain reports whether strconv.Quote writes s as it is: s is
+// printable ASCII without '"' or '\\' (isJSONPlain), and without DEL,
+// which JSON takes as it is and strconv.Quote escapes.
+func isQuotePlain(s []byte) bool { return isJSONPlain(s) && bytes.IndexByte(s, 0x7f) < 0 }
 
 // appendTextError appends what is wrong with an invalid line, and where.
 func appendTextError(dst []byte, kind fasturi.ErrorKind, off int) []byte {

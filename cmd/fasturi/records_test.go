@@ -196,12 +196,17 @@ func TestValidIsPlain(t *testing.T) {
 	check := func(line []byte) {
 		t.Helper()
 		for _, lenient := range []bool{false, true} {
-			if r := newRecord(line, lenient); r.uri.Valid() && !isJSONPlain(line) {
+			if r := newRecord(line, lenient); r.uri.Valid() && !isQuotePlain(line) {
 				t.Errorf("lenient %v: %q is valid but not plain", lenient, line)
 			}
 		}
-		if u, _, err := fasturi.ParseRequestTarget("GET", line); err == nil && u.Valid() && !isJSONPlain(line) {
+		if u, _, err := fasturi.ParseRequestTarget("GET", line); err == nil && u.Valid() && !isQuotePlain(line) {
 			t.Errorf("request-target %q is valid but not plain", line)
+		}
+		for _, rl := range [][]byte{append([]byte("GET "), line...), append(line, " / HTTP/1.1"...)} {
+			if _, err := fasturi.ParseRequestLine(rl); err == nil && !isQuotePlain(rl) {
+				t.Errorf("request line %q is valid but not plain", rl)
+			}
 		}
 	}
 	for _, tmpl := range []string{"%cs://u@h:1/p?q#f", "s://%cu@h:1/p?q#f", "s://u@%ch:1/p?q#f", "s://u@h:%c1/p?q#f",
@@ -217,5 +222,22 @@ func TestValidIsPlain(t *testing.T) {
 	corpus.WriteJunk(&junk, 20000, 3)
 	for _, l := range bytes.Split(junk.Bytes(), []byte("\n")) {
 		check(l)
+	}
+}
+
+// TestAppendQuoted checks that appendQuoted quotes as strconv.Quote does:
+// plain text (isQuotePlain) as it is, between quotes, and other text
+// through strconv, with each byte value at the start, middle and end.
+func TestAppendQuoted(t *testing.T) {
+	for c := range 256 {
+		for _, s := range []string{string(rune(0)) + "ab", "a" + string(rune(0)) + "b", "ab" + string(rune(0))} {
+			b := bytes.ReplaceAll([]byte(s), []byte{0}, []byte{byte(c)})
+			plain := isQuotePlain(b)
+			if want := strconv.Quote(string(b)); plain != (want == `"`+string(b)+`"`) {
+				t.Errorf("isQuotePlain(%q) = %v, but strconv.Quote gives %s", b, plain, want)
+			} else if got := string(appendQuoted(nil, b, plain)); got != want {
+				t.Errorf("appendQuoted(%q, %v) = %s, want %s", b, plain, got, want)
+			}
+		}
 	}
 }

@@ -142,19 +142,21 @@ func appendTargetText(dst []byte, r targetRecord) []byte {
 		dst = strconv.AppendQuote(dst, asString(r.in))
 		return appendTextError(dst, r.kind, r.off)
 	}
+	// A valid request line is plain (see isQuotePlain): a token, a
+	// request-target and a version.
 	dst = append(dst, "valid   "...)
-	dst = strconv.AppendQuote(dst, asString(r.in))
+	dst = appendQuoted(dst, r.in, true)
 	dst = append(dst, " method="...)
-	dst = strconv.AppendQuote(dst, asString(r.method))
+	dst = appendQuoted(dst, r.method, true)
 	dst = append(dst, " target="...)
-	dst = strconv.AppendQuote(dst, asString(r.target.in))
+	dst = appendQuoted(dst, r.target.in, true)
 	dst = append(dst, " form="...)
 	dst = append(dst, r.form.String()...)
 	if r.version != nil {
 		dst = append(dst, " version="...)
-		dst = strconv.AppendQuote(dst, asString(r.version))
+		dst = appendQuoted(dst, r.version, true)
 	}
-	return appendTextComponents(dst, r.target)
+	return appendTextComponents(dst, r.target, true)
 }
 
 func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
