@@ -123,7 +123,7 @@ func appendReferer(dst []byte, out output, ref []byte, lenient bool) []byte {
 		return dst
 	}
 	dst = append(dst, " referer="...)
-	return strconv.AppendQuote(dst, asString(ref))
+	return appendQuoted(dst, ref, isQuotePlain(ref))
 }
 
 // appendMismatch appends the record of a line that does not match the
