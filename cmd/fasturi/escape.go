@@ -83,12 +83,20 @@ var jsonPlain = func() (t [256]bool) {
 // appendJSONString appends s as a JSON string. Bytes that are not UTF-8
 // become U+FFFD, as encoding/json does; the in_hex key keeps them exactly.
 func appendJSONString(dst, s []byte) []byte {
+	dst, _ = appendJSONStringUTF8(dst, s)
+	return dst
+}
+
+// appendJSONStringUTF8 is appendJSONString, and also reports whether s is
+// valid UTF-8, as utf8.Valid does, without a second pass over it.
+func appendJSONStringUTF8(dst, s []byte) (_ []byte, valid bool) {
+	valid = true
 	dst = append(dst, '"')
 	for {
 		i := jsonPlainPrefix(s)
 		dst = append(dst, s[:i]...)
 		if i == len(s) {
-			return append(dst, '"')
+			return append(dst, '"'), valid
 		}
 		s = s[i:]
 		c := s[0]
@@ -111,6 +119,7 @@ func appendJSONString(dst, s []byte) []byte {
 		r, size := utf8.DecodeRune(s)
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, `\ufffd`...)
+			valid = false
 		} else {
 			dst = append(dst, s[:size]...)
 		}

@@ -68,6 +68,9 @@ func checkEscapes(t *testing.T, s []byte) {
 	if got, want := appendJSONString(nil, s), jsonStringByByte(nil, s); !bytes.Equal(got, want) {
 		t.Fatalf("appendJSONString(%q) = %s, want %s", s, got, want)
 	}
+	if _, valid := appendJSONStringUTF8(nil, s); valid != utf8.Valid(s) {
+		t.Fatalf("appendJSONStringUTF8(%q) says valid UTF-8 %v, utf8.Valid %v", s, valid, !valid)
+	}
 	if got, want := appendTSVField(nil, s), tsvFieldByByte(nil, s); !bytes.Equal(got, want) {
 		t.Fatalf("appendTSVField(%q) = %q, want %q", s, got, want)
 	}

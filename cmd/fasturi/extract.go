@@ -8,7 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fasturi/fasturi"
 )
@@ -82,11 +81,10 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 			}
 			dst = append(dst, `"offset":`...)
 			dst = strconv.AppendUint(dst, uint64(sp.Start), 10)
-			if utf8.Valid(uri) {
-				dst = append(dst, `,"uri":`...)
-				dst = appendJSONString(dst, uri)
-			} else {
-				dst = append(dst, `,"uri_hex":"`...)
+			n := len(dst)
+			var valid bool
+			if dst, valid = appendJSONStringUTF8(append(dst, `,"uri":`...), uri); !valid {
+				dst = append(dst[:n], `,"uri_hex":"`...)
 				dst = hex.AppendEncode(dst, uri)
 				dst = append(dst, '"')
 			}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fasturi/fasturi"
 )
@@ -67,11 +66,9 @@ func jsonLine(t transform) lineFunc {
 		// takes its place. (Appending may move out to a larger array, but
 		// res still reads the old one, which nothing writes.)
 		res := out[n:]
-		if utf8.Valid(res) {
-			out = append(out, `,"out":`...)
-			out = appendJSONString(out, res)
-		} else {
-			out = append(out, `,"out_hex":"`...)
+		out, valid := appendJSONStringUTF8(append(out, `,"out":`...), res)
+		if !valid {
+			out = append(out[:n+len(res)], `,"out_hex":"`...)
 			out = hex.AppendEncode(out, res)
 			out = append(out, '"')
 		}
@@ -83,9 +80,8 @@ func jsonLine(t transform) lineFunc {
 // appendJSONIn appends the start of a record: `{"in":"..."`, and the exact
 // bytes in "in_hex" when they are not UTF-8, as parse does.
 func appendJSONIn(dst, line []byte) []byte {
-	dst = append(dst, `{"in":`...)
-	dst = appendJSONString(dst, line)
-	if !utf8.Valid(line) {
+	dst, valid := appendJSONStringUTF8(append(dst, `{"in":`...), line)
+	if !valid {
 		dst = append(dst, `,"in_hex":"`...)
 		dst = hex.AppendEncode(dst, line)
 		dst = append(dst, '"')
