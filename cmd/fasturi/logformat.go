@@ -144,7 +144,7 @@ func appendMismatch(dst []byte, out output, line []byte, mis logstats.Mismatch) 
 		return strconv.AppendInt(dst, int64(mis.Offset), 10)
 	}
 	dst = append(dst, "invalid "...)
-	dst = strconv.AppendQuote(dst, asString(line))
+	dst = appendQuoted(dst, line, isQuotePlain(line))
 	dst = append(dst, ": "...)
 	dst = append(dst, mis.Msg...)
 	dst = append(dst, " at offset "...)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
-	"strconv"
 
 	"github.com/fasturi/fasturi"
 )
@@ -139,7 +138,7 @@ func appendTargetJSON(dst []byte, r targetRecord) []byte {
 func appendTargetText(dst []byte, r targetRecord) []byte {
 	if !r.valid() {
 		dst = append(dst, "invalid "...)
-		dst = strconv.AppendQuote(dst, asString(r.in))
+		dst = appendQuoted(dst, r.in, isQuotePlain(r.in))
 		return appendTextError(dst, r.kind, r.off)
 	}
 	// A valid request line is plain (see isQuotePlain): a token, a
