@@ -160,6 +160,61 @@ func TestNormalizeSyntax(t *testing.T) {
 	})
 }
 
+// TestNormalizeOriginForm checks origin-form request targets, whose path
+// may start with "//" without an authority (RFC 9112 section 3.2.1): the
+// normal form shields it with "/.", so that it never reads as an
+// authority, whether or not it has dot-segments, and Equivalent agrees.
+func TestNormalizeOriginForm(t *testing.T) {
+	for _, c := range []struct{ target, want string }{
+		{"//evil.example/a", "/.//evil.example/a"},
+		{"//e/./a", "/.//e/a"},
+		{"//e/a?q", "/.//e/a?q"},
+		{"//E/%7e", "/.//E/~"},
+		{"//", "/.//"},
+		{"/a//b", "/a//b"},
+		{"/./a", "/a"},
+		{"/.//a", "/.//a"},
+	} {
+		u, _, err := ParseRequestTargetString("GET", c.target)
+		if err != nil {
+			t.Fatalf("%q: %v", c.target, err)
+		}
+		got, _, err := AppendNormalize(nil, u, NormalizeSyntax, 0)
+		if err != nil || string(got) != c.want {
+			t.Errorf("AppendNormalize(origin-form %q) = %q, %v; want %q", c.target, got, err, c.want)
+			continue
+		}
+		// The normal form reads as the same path, as a target and as a
+		// reference.
+		for _, parse := range []func(string) (URI, error){
+			func(s string) (URI, error) { u, _, err := ParseRequestTargetString("GET", s); return u, err },
+			ParseString,
+		} {
+			if v, err := parse(string(got)); err != nil || v.HasAuthority() {
+				t.Errorf("%q: its normal form %q reads with an authority (%v)", c.target, got, err)
+			}
+		}
+	}
+	targets := []string{"//e/a", "//e/./a", "/.//e/a", "//e/b/../a"}
+	var us []URI
+	for _, s := range targets {
+		u, _, _ := ParseRequestTargetString("GET", s)
+		us = append(us, u)
+		ref, _ := ParseString(s) // "//e/..." has an authority here
+		us = append(us, ref)
+	}
+	for _, a := range us {
+		na, _, _ := AppendNormalize(nil, a, NormalizeSyntax, 0)
+		for _, b := range us {
+			nb, _, _ := AppendNormalize(nil, b, NormalizeSyntax, 0)
+			if got, want := Equivalent(a, b, NormalizeSyntax), bytes.Equal(na, nb); got != want {
+				t.Errorf("Equivalent(%q (authority %v), %q (authority %v)) = %v, but they normalize to %q and %q",
+					a.String(), a.HasAuthority(), b.String(), b.HasAuthority(), got, na, nb)
+			}
+		}
+	}
+}
+
 // Relative-path references keep what resolution needs: the leading ".."
 // that have nothing to remove, and a first segment that reads as one.
 func TestNormalizeRelativePath(t *testing.T) {
@@ -482,10 +537,12 @@ func TestNormalizePathModel(t *testing.T) {
 
 // resolutionBases are bases with an authority or an absolute path, against
 // which a normalized relative reference resolves to the same normalized
-// target; and a rootless one, whose path has a '/'.
+// target; and rootless ones with a segment that is not a dot-segment before
+// the last one.
 var resolutionBases = []string{
 	"http://a/b/c/d;p?q", "http://a", "http://a/", "s:/", "s:/x/y", "file:///a/b/",
 	"http://a/b/../c/./d/", "s:/a/%2E%2E/b/c", "s:x/y/z", "s:x/", "http://h/a//b/",
+	"s:./a/x", "s:a/../x", "s:../a/x",
 }
 
 // TestNormalizePreservesResolution checks, for every short relative
@@ -541,17 +598,21 @@ func normalizeResolved(t *testing.T, base, ref URI, level NormalizeLevel) string
 }
 
 // The exception documented in AppendNormalize: against a base without an
-// authority whose path has no '/', section 5.2.4 roots the merged path
-// "a/../b", so no shorter form resolves to the same target.
+// authority whose rootless path has nothing but dot-segments before its
+// last segment, section 5.2.4 roots the merged path "a/../b", so no
+// shorter form resolves to the same target.
 func TestNormalizeResolutionRootlessBase(t *testing.T) {
-	b, _ := ParseString("mailto:x")
-	r, _ := ParseString("a/../b")
-	if got := normalizeResolved(t, b, r, NormalizeSyntax); got != "mailto:/b" {
-		t.Errorf("mailto:x and a/../b resolve to %q", got)
-	}
-	r, _ = ParseString("b")
-	if got := normalizeResolved(t, b, r, NormalizeSyntax); got != "mailto:b" {
-		t.Errorf("mailto:x and b resolve to %q", got)
+	for _, base := range []string{"mailto:x", "s:./x", "s:../x", "s:./../x"} {
+		b, _ := ParseString(base)
+		scheme := base[:strings.IndexByte(base, ':')+1]
+		r, _ := ParseString("a/../b")
+		if got := normalizeResolved(t, b, r, NormalizeSyntax); got != scheme+"/b" {
+			t.Errorf("%s and a/../b resolve to %q, want %q", base, got, scheme+"/b")
+		}
+		r, _ = ParseString("b")
+		if got := normalizeResolved(t, b, r, NormalizeSyntax); got != scheme+"b" {
+			t.Errorf("%s and b resolve to %q, want %q", base, got, scheme+"b")
+		}
 	}
 }
 
