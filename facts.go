@@ -158,7 +158,8 @@ func pathUnderflows(p string) bool {
 // field, names another authority than u, the absolute-form request-target
 // of the same request: another host, compared as written and
 // case-insensitively in ASCII, or another port, where a port left out (or
-// empty) is the scheme's default. Spellings that normalize alike still
+// empty) is the scheme's default, and with a scheme that has none, a port
+// of its own ("foo://a/" and "a:0" differ). Spellings that normalize alike still
 // differ ("ex%41mple" and "example"): for a policy, the cautious answer.
 // RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
 // checks one and forwards the other is confused. A u without an authority
@@ -172,7 +173,10 @@ func (u *URI) HostDiffers(host string) bool {
 	if !ok || !equalFoldASCII(u.RawHost(), hh) {
 		return true
 	}
-	def, _ := DefaultPort(u.Scheme())
+	def, ok := DefaultPort(u.Scheme())
+	if !ok {
+		def = -1 // no default: a port left out matches none written
+	}
 	a, okA := portOr(u.Port(), def)
 	b, okB := portOr(hp, def)
 	return !okA || !okB || a != b

@@ -117,7 +117,12 @@ func TestHostDiffers(t *testing.T) {
 		{"http://example.com/", "example.com:x", true},
 		{"http://example.com/", "example.com:99999", true},
 		{"foo://h/", "h", false},
+		{"foo://h/", "h:", false}, // an empty port is one left out
+		{"foo://h:/", "h", false},
 		{"foo://h:1/", "h", true},
+		{"foo://h/", "h:0", true}, // no default port: left out is no port written
+		{"foo://h:0/", "h", true},
+		{"foo://h:0/", "h:00", false},
 		{"/path", "h", true}, // no authority to compare
 	} {
 		u, err := ParseString(tt.target)

@@ -13,14 +13,19 @@ import (
 // an optional port of digits.
 var hostHeaderRef = regexp.MustCompile(`^(\[[^\]]*\]|[^:\[\]]*)(?::([0-9]*))?$`)
 
-// portRef returns the port the digits p give, or def when p is empty;
-// false when p is not a number up to 65535.
-func portRef(p string, def int) (int, bool) {
+// portRef returns the port that the digits p name, in decimal without
+// leading zeros: the scheme's default def when p is empty and the scheme
+// has one (hasDef), else "" for no port; false when p is not a number up
+// to 65535.
+func portRef(p string, def int, hasDef bool) (string, bool) {
 	if p == "" {
-		return def, true
+		if !hasDef {
+			return "", true
+		}
+		return strconv.Itoa(def), true
 	}
 	n, err := strconv.ParseUint(p, 10, 16)
-	return int(n), err == nil
+	return strconv.FormatUint(n, 10), err == nil
 }
 
 // hostDiffersRef reports whether the Host header value h names another
@@ -33,9 +38,9 @@ func hostDiffersRef(u *fasturi.URI, h string) bool {
 	if m == nil || lowerASCIIRef(m[1]) != lowerASCIIRef(u.RawHost()) {
 		return true
 	}
-	def, _ := fasturi.DefaultPort(u.Scheme())
-	a, okA := portRef(u.Port(), def)
-	b, okB := portRef(m[2], def)
+	def, hasDef := fasturi.DefaultPort(u.Scheme())
+	a, okA := portRef(u.Port(), def, hasDef)
+	b, okB := portRef(m[2], def, hasDef)
 	return !okA || !okB || a != b
 }
 
