@@ -81,7 +81,7 @@ func lowerASCII(c byte) byte {
 //
 //	http, https, ws, wss     "//" host, not empty
 //	ftp                      "//" host, and an optional ";type=" a, i or d ending the path
-//	gopher, telnet           "//" host; for telnet, the path "" or "/"
+//	gopher, telnet           "//" host; for telnet, the path "" or "/" and no query
 //	nntp                     "//" host "/" group [ "/" digits ]
 //	wais                     "//" host "/" database [ "?" search / "/" wtype "/" wpath ]
 //	prospero                 "//" host "/" path
@@ -148,7 +148,7 @@ func (u *URI) shapeError() int {
 		if off := needsHost(false); off >= 0 {
 			return off
 		}
-		if len(p) > 1 || p == "" && u.HasQuery() {
+		if len(p) > 1 || u.HasQuery() {
 			return pathAt + min(len(p), 1)
 		}
 	case lowerEqual(scheme, "nntp"):

@@ -58,6 +58,9 @@ func TestCheckShape(t *testing.T) {
 		{"telnet://user:pass@h:23/", -1},
 		{"telnet://h", -1},
 		{"telnet://h/x", 11},
+		{"telnet://h?q", 10}, // no query, after either path
+		{"telnet://h/?q", 11},
+		{"telnet://h/#f", -1}, // a fragment is not the URL's
 		{"telnet:h", 7},
 		// 3.9 WAIS: a host and a database, then a search or a document.
 		{"wais://h/db", -1},

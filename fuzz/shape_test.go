@@ -39,7 +39,7 @@ func shapeRef(u *fasturi.URI) bool {
 	case "ftp":
 		return auth && host != "" && (!strings.Contains(p, ";type=") || ftpTypeRef.MatchString(p))
 	case "telnet":
-		return auth && host != "" && (p == "/" || p == "" && !query)
+		return auth && host != "" && (p == "/" || p == "") && !query
 	case "nntp":
 		return auth && host != "" && nntpPathRef.MatchString(p)
 	case "wais":
