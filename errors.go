@@ -175,8 +175,8 @@ func (u *URI) Err() error {
 // A SyntaxError describes where and why an input is not a URI reference.
 // It unwraps to its Kind, so errors.Is(err, ErrInvalidPort) works.
 type SyntaxError struct {
-	Kind   ErrorKind
-	Offset int // offset of the offending byte; the input's length if it ended too early
+	Kind   ErrorKind // why
+	Offset int       // offset of the offending byte; the input's length if it ended too early
 
 	near   string // a copy of the input around Offset
 	before bool   // input precedes near
@@ -206,7 +206,7 @@ func newSyntaxError(k ErrorKind, s string, off int) *SyntaxError {
 
 // Error says what is wrong, where, and quotes the input around it:
 //
-//	fasturi: invalid port: 'x' at offset 10 in "http://a:8x/"
+//	fasturi: invalid port: 'x' at offset 12 in "http://u@h:8x/"
 func (e *SyntaxError) Error() string {
 	if e.Kind == ErrTooLong {
 		return e.Kind.Error() + ": longer than " + strconv.FormatUint(maxLength, 10) + " bytes"

@@ -80,7 +80,8 @@ const maxLength = 1<<32 - 1
 
 // A Span is the byte range [Start, End) of a component in the input.
 type Span struct {
-	Start, End uint32
+	Start uint32 // the offset of the component's first byte
+	End   uint32 // the offset just past its last byte
 }
 
 // Len returns the length of the span in bytes.

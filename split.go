@@ -8,8 +8,8 @@ import (
 // A Violation is a rule of RFC 3986 that an input broke: which, and the
 // offset of the first byte that broke it.
 type Violation struct {
-	Kind   ErrorKind
-	Offset int
+	Kind   ErrorKind // the rule, by the error it gives
+	Offset int       // the offset in the input of the first byte that broke it
 }
 
 // Violations lists the rules an input breaks: for each component, the first

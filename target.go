@@ -258,10 +258,10 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 //
 // Method and Version are views of the line, and Target refers to it too.
 type RequestLine struct {
-	Method  string
-	Target  URI
-	Form    TargetForm
-	Version string
+	Method  string     // the method, a token, case-sensitive ("GET")
+	Target  URI        // the request-target; its offsets count from its first byte
+	Form    TargetForm // the request-target's form
+	Version string     // the HTTP-version ("HTTP/1.1")
 
 	errKind ErrorKind
 	errOff  uint32
