@@ -79,7 +79,34 @@ func FuzzNormalize(f *testing.F) {
 				}
 			}
 		}
+		checkNormalizeOriginForm(t, s)
 	})
+}
+
+// checkNormalizeOriginForm checks the normal form of s read as an
+// origin-form request-target, whose path may start with "//" without an
+// authority: the same as that of the reference "/." + s, which has the
+// same path after its dot-segment, and never read with an authority.
+func checkNormalizeOriginForm(t *testing.T, s string) {
+	t.Helper()
+	target, form, err := fasturi.ParseRequestTargetString("GET", s)
+	if err != nil || form != fasturi.OriginForm {
+		return
+	}
+	ref, err := fasturi.ParseString("/." + s)
+	if err != nil {
+		t.Fatalf("origin-form %q is valid, but not the reference \"/.\" + it: %v", s, err)
+	}
+	for _, level := range levels {
+		a, _, _ := fasturi.AppendNormalize(nil, target, level, 0)
+		b, _, _ := fasturi.AppendNormalize(nil, ref, level, 0)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("normalize(origin-form %q, %v) = %q, but normalize(%q) = %q", s, level, a, "/."+s, b)
+		}
+		if v, err := fasturi.Parse(a); err != nil || v.HasAuthority() {
+			t.Fatalf("normalize(origin-form %q, %v) = %q, which reads with an authority (%v)", s, level, a, err)
+		}
+	}
 }
 
 func checkNormalize(t *testing.T, s string, u fasturi.URI, level fasturi.NormalizeLevel) {
