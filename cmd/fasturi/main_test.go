@@ -411,6 +411,13 @@ func TestOutputIsInput(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
 		}
 	}
+	// A device is no file that writing empties: /dev/null as the input
+	// and the output is fine.
+	if _, err := os.Stat(os.DevNull); err == nil {
+		if code, _, stderr := runCLI(t, "", "parse", "-q", "-o", os.DevNull, os.DevNull); code != 0 {
+			t.Errorf("-o %s %s: exit %d, %q", os.DevNull, os.DevNull, code, stderr)
+		}
+	}
 }
 
 // TestWriteErrorNamed checks the message of a failed write: the file named

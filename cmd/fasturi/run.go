@@ -107,12 +107,13 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	return exitOK
 }
 
-// isInput returns the input among names that is the existing file -o
-// names, if one is: "-" when it is stdin.
+// isInput returns the input among names that is the existing regular
+// file -o names, if one is: "-" when it is stdin. Creating a device or a
+// pipe empties nothing (-o /dev/stdout, with stdin on the same terminal).
 func (o *runOpts) isInput(names []string, stdin io.Reader) (string, bool) {
 	out, err := os.Stat(o.out)
-	if err != nil {
-		return "", false // a new file, or one that Create will report
+	if err != nil || !out.Mode().IsRegular() {
+		return "", false // a new file, one that Create will report, or not a file
 	}
 	for _, name := range names {
 		var in os.FileInfo
