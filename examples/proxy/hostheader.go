@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/textproto"
+	"strings"
 	"sync"
 )
 
@@ -113,9 +115,14 @@ type head struct {
 }
 
 // headQueue holds the heads of the requests on one connection that no
-// handler has taken yet. It is unbounded, so that its reader never waits
-// for a handler, and the server never waits for its reader; it holds no
-// more heads than the server has read ahead.
+// handler has taken yet. Its reader never waits for a handler, so that the
+// server never waits for its reader; it holds no more heads than the
+// server has read ahead (its buffer's worth), and the reader stops rather
+// than hold more than maxQueued, or a head longer than maxHead, or read on
+// past a request that asks to switch protocols (after a 101 the
+// connection's bytes are no requests, and the server reads none of them).
+// A handler then finds no head, and -refuse-host-mismatch refuses an
+// absolute-form target: the header could not be read.
 type headQueue struct {
 	mu     sync.Mutex
 	heads  []head
@@ -123,9 +130,27 @@ type headQueue struct {
 	signal chan struct{} // a head was added, or the reader stopped
 }
 
+// Bounds of a headQueue's reader: the heads it queues, and the bytes of a
+// head, which the server refuses past its MaxHeaderBytes (and the 4096
+// bytes of slack it reads).
+const (
+	maxQueued = 1024
+	maxHead   = http.DefaultMaxHeaderBytes + 4096
+)
+
+// errHeadTooLong stops a headQueue's reader at a head longer than maxHead.
+var errHeadTooLong = errors.New("request head too long")
+
+// errQueueFull stops a headQueue's reader with maxQueued heads queued.
+var errQueueFull = errors.New("too many request heads read ahead")
+
+// errUpgrade stops a headQueue's reader after a request to switch
+// protocols.
+var errUpgrade = errors.New("the connection asks to switch protocols")
+
 // read reads requests from r, as net/http's server reads them from the
 // connection, and queues their heads until r ends or holds something
-// that is not a request.
+// that is not a request, or a bound of the queue stops it.
 func (q *headQueue) read(r *io.PipeReader) {
 	defer q.stop()
 	rec := &recorder{r: r}
@@ -143,7 +168,9 @@ func (q *headQueue) read(r *io.PipeReader) {
 			br.Discard(n)
 		}
 		rec.consumed(br)
+		rec.limit = maxHead
 		req, err := http.ReadRequest(br)
+		rec.limit = 0
 		if err != nil {
 			r.CloseWithError(err)
 			return
@@ -156,7 +183,14 @@ func (q *headQueue) read(r *io.PipeReader) {
 			r.CloseWithError(err)
 			return
 		}
-		q.push(head{method: req.Method, target: req.RequestURI, host: host})
+		if !q.push(head{method: req.Method, target: req.RequestURI, host: host}) {
+			r.CloseWithError(errQueueFull)
+			return
+		}
+		if upgrades(req.Header) {
+			r.CloseWithError(errUpgrade)
+			return
+		}
 		afterPOST = req.Method == "POST"
 		if err := discard(req.Body, rec, br); err != nil {
 			r.CloseWithError(err)
@@ -198,14 +232,36 @@ func discard(body io.Reader, rec *recorder, br *bufio.Reader) error {
 	}
 }
 
+// upgrades reports whether a request with header h asks to switch
+// protocols: an Upgrade field, and "upgrade" among the Connection options,
+// as httputil.ReverseProxy reads them.
+func upgrades(h http.Header) bool {
+	if h.Get("Upgrade") == "" {
+		return false
+	}
+	for _, v := range h["Connection"] {
+		for opt := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(textproto.TrimString(opt), "upgrade") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // A recorder keeps the bytes read through it, from the start of what br,
-// the bufio.Reader that reads it, has not yet returned.
+// the bufio.Reader that reads it, has not yet returned: at most limit
+// bytes, when limit is not 0.
 type recorder struct {
-	r   io.Reader
-	buf []byte
+	r     io.Reader
+	buf   []byte
+	limit int
 }
 
 func (rc *recorder) Read(p []byte) (int, error) {
+	if rc.limit > 0 && len(rc.buf) >= rc.limit {
+		return 0, errHeadTooLong
+	}
 	n, err := rc.r.Read(p)
 	rc.buf = append(rc.buf, p[:n]...)
 	return n, err
@@ -217,11 +273,16 @@ func (rc *recorder) consumed(br *bufio.Reader) {
 	rc.buf = rc.buf[:n]
 }
 
-func (q *headQueue) push(h head) {
+// push queues h, or reports false when the queue is full.
+func (q *headQueue) push(h head) bool {
 	q.mu.Lock()
-	q.heads = append(q.heads, h)
+	full := len(q.heads) >= maxQueued
+	if !full {
+		q.heads = append(q.heads, h)
+	}
 	q.mu.Unlock()
 	q.notify()
+	return !full
 }
 
 func (q *headQueue) stop() {
