@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 
@@ -11,18 +12,19 @@ import (
 // request-target of the outgoing request, in origin-form or "*", and the
 // authority of an absolute-form target.
 type forward struct {
-	form      fasturi.TargetForm
-	rawPath   string // as it goes on the request line
-	path      string // rawPath decoded, which net/url wants beside it
-	rawQuery  string // as written
-	hasQuery  bool   // a '?' was there, perhaps before an empty query
-	authority string // host[:port] of an absolute-form target, for X-Forwarded-Host
+	form      fasturi.TargetForm // as it goes: OPTIONS "http://h" goes as "*"
+	rawPath   string             // as it goes on the request line
+	path      string             // rawPath decoded, which net/url wants beside it
+	rawQuery  string             // as written
+	hasQuery  bool               // a '?' was there, perhaps before an empty query
+	authority string             // host[:port] of an absolute-form target, for X-Forwarded-Host
 }
 
 // newForward returns what to forward for the valid target u of the given
-// form, normalized at the scheme-based level of RFC 3986 section 6.2.3
-// when normalize is set. An absolute-form target must have a host.
-func newForward(u *fasturi.URI, form fasturi.TargetForm, normalize bool) forward {
+// form and method, normalized at the scheme-based level of RFC 3986
+// section 6.2.3 when normalize is set. An absolute-form target must have a
+// host.
+func newForward(method string, u *fasturi.URI, form fasturi.TargetForm, normalize bool) forward {
 	f := forward{form: form}
 	switch {
 	case form == fasturi.AsteriskForm:
@@ -42,6 +44,11 @@ func newForward(u *fasturi.URI, form fasturi.TargetForm, normalize bool) forward
 			}
 			f.authority = authorityHostPort(s[a:end])
 			s = s[end:]
+			if strings.HasPrefix(s, "//") {
+				// Shielded as the normal form of an origin-form "//x" is:
+				// the authority gone, "//evil/x" must not read as one.
+				s = "/." + s
+			}
 		}
 		f.rawPath, f.rawQuery, f.hasQuery = strings.Cut(s, "?")
 	default:
@@ -50,7 +57,13 @@ func newForward(u *fasturi.URI, form fasturi.TargetForm, normalize bool) forward
 			f.authority = authorityHostPort(u.RawAuthority())
 		}
 	}
-	if f.rawPath == "" {
+	switch {
+	case method == http.MethodOptions && form == fasturi.AbsoluteForm && u.RawPath() == "" && !u.HasQuery():
+		// The last proxy sends an OPTIONS for the server as a whole,
+		// "http://h", as "*" (RFC 9112 section 3.2.4), whatever the
+		// normal form ("http://h/") says.
+		f.form, f.rawPath, f.rawQuery, f.hasQuery = fasturi.AsteriskForm, "*", "", false
+	case f.rawPath == "":
 		// The origin-form of an empty path (RFC 9112 section 3.2.1).
 		f.rawPath = "/"
 	}

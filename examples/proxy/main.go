@@ -59,7 +59,11 @@
 //	                         or the Host header for the other forms
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
-//	                         percent-encoded ("/../etc", "/%2e%2e/etc")
+//	                         percent-encoded ("/../etc", "/%2e%2e/etc"), counting segments as
+//	                         RFC 3986 section 5.2.4 does: an empty segment counts ("//../x"
+//	                         stays below the root), "..;" is no "..", and "%2F" no separator.
+//	                         A backend that merges slashes or reads "..;" as ".." needs rules
+//	                         of its own; -refuse-encoded-slash covers "%2F"
 //	-refuse-host-mismatch    refuse absolute-form targets whose authority differs from the Host
 //	                         header (another host, or another port, the scheme's default port
 //	                         standing for none); a missing Host header differs
@@ -67,6 +71,10 @@
 //	                         "/a/./b/../c" as "/a/c", "%7e" as "~", "%2f" as "%2F"
 //	-loadtest N              run the load test with N requests per proxy, print, and exit
 //	-concurrency C           clients of the load test (default 8)
+//
+// A request that switches protocols (Upgrade, answered 101 by the
+// backend) is checked as any other; the bytes after it on that connection
+// are the new protocol's, which httputil passes through unchecked.
 //
 // net/http's server drops the Host header of every request, and for an
 // absolute-form target sets Request.Host from the target instead (RFC 9112
@@ -111,7 +119,7 @@ func main() {
 	flag.BoolVar(&cfg.refuseUserinfo, "refuse-userinfo", false, "refuse absolute-form targets with userinfo")
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1)")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
-	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root")
+	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root (RFC 3986 section 5.2.4: an empty segment counts)")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")
 	requests := flag.Int("loadtest", 0, "run a load test of `N` requests per proxy on loopback, print the figures and exit")

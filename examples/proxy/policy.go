@@ -76,6 +76,8 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 			return "refuse-host-mismatch", "the Host header could not be read"
 		case !header.present:
 			return "refuse-host-mismatch", "no Host header to compare the target's authority with"
+		case !validPort(u):
+			return "refuse-host-mismatch", fmt.Sprintf("the target's port %q is no port number up to 65535", u.Port())
 		case u.HostDiffers(header.value):
 			return "refuse-host-mismatch", fmt.Sprintf("the target's authority %q differs from the Host header %q", u.RawAuthority(), header.value)
 		}
@@ -92,6 +94,12 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 		return "refuse-underflow", `a ".." segment of the path climbs above the root`
 	}
 	return "", ""
+}
+
+// validPort reports whether u has no port, or one up to 65535.
+func validPort(u *fasturi.URI) bool {
+	_, _, err := u.PortNumber()
+	return err == nil
 }
 
 // encodedSlash returns the offset in p, a valid path, of the first

@@ -102,7 +102,7 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	if rule, why := p.cfg.refusal(&u, form, r.Host, header); rule != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
-	return newForward(&u, form, p.cfg.normalize), refusal{}
+	return newForward(r.Method, &u, form, p.cfg.normalize), refusal{}
 }
 
 // rewrite sets the outgoing request's URL from the checked target, which
@@ -113,7 +113,7 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	pr.Out.URL = f.url(p.backend)
 	pr.Out.Host = "" // the backend's, as SetURL sets it
 	pr.SetXForwarded()
-	if f.form == fasturi.AbsoluteForm {
+	if f.authority != "" { // an absolute-form target's
 		// SetXForwarded took net/url's reading of the authority.
 		pr.Out.Header.Set("X-Forwarded-Host", f.authority)
 	}

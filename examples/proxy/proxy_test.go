@@ -209,6 +209,11 @@ func refused(rule string) want {
 	return want{status: http.StatusForbidden, body: "refused by -" + rule + ": "}
 }
 
+// refusedFor is refused, with the reason.
+func refusedFor(rule, why string) want {
+	return want{status: http.StatusForbidden, body: "refused by -" + rule + ": " + why}
+}
+
 // targetTests are requests and their outcomes with every policy flag off
 // and, where one applies, with all on. Each names what it tests.
 var targetTests = []struct {
@@ -269,6 +274,16 @@ var targetTests = []struct {
 		ok("*", "*", "", ""), nil},
 	{"OPTIONS, origin-form", "OPTIONS", "/p", "example.com",
 		ok("/p", "/p", "", ""), nil},
+	// The server as a whole: the last proxy sends "*" (RFC 9112 section
+	// 3.2.4), but for a path or a query.
+	{"OPTIONS, absolute-form, empty path", "OPTIONS", "http://example.com", "example.com",
+		okFwd("*", "*", "", "", "example.com"), nil},
+	{"OPTIONS, absolute-form, path /", "OPTIONS", "http://example.com/", "example.com",
+		okFwd("/", "/", "", "", "example.com"), nil},
+	{"OPTIONS, absolute-form, query", "OPTIONS", "http://example.com?q", "example.com",
+		okFwd("/?q", "/", "", "q", "example.com"), nil},
+	{"GET, absolute-form, empty path", "GET", "http://example.com", "example.com",
+		okFwd("/", "/", "", "", "example.com"), nil},
 	{"GET *", "GET", "*", "example.com",
 		bad(`fasturi: request-target form not allowed: '*' at offset 0 in "*"` + "\n"), nil},
 	{"OPTIONS *x", "OPTIONS", "*x", "example.com",
@@ -433,7 +448,11 @@ func TestNormalize(t *testing.T) {
 		{"GET", "http://example.com:08080/p", okFwd("/p", "/p", "", "", "example.com:8080")},
 		{"GET", "HTTPS://Example.com:443?q", okFwd("/?q", "/", "", "q", "example.com")},
 		{"GET", "http://u@Example.com/a/./b", okFwd("/a/b", "/a/b", "", "", "example.com")},
+		// The authority gone, the path is shielded as an origin-form one is.
+		{"GET", "http://example.com/..//evil/x", okFwd("/.//evil/x", "/.//evil/x", "", "", "example.com")},
+		{"GET", "http://example.com/%2e//evil/x", okFwd("/.//evil/x", "/.//evil/x", "", "", "example.com")},
 		{"OPTIONS", "*", ok("*", "*", "", "")},
+		{"OPTIONS", "http://Example.com:80", okFwd("*", "*", "", "", "example.com")},
 	} {
 		t.Run(tt.target, func(t *testing.T) {
 			check(t, b, norm, tt.method, tt.target, "example.com", tt.want)
@@ -451,6 +470,10 @@ func TestNormalize(t *testing.T) {
 			check(t, b, strict, "GET", target, "example.com", refused("refuse-underflow"))
 		})
 	}
+	// Segments count as section 5.2.4 counts them, as the flag's doc says:
+	// the ".." removes the empty one, "..;" is a segment of its own.
+	check(t, b, strict, "GET", "//../x", "example.com", ok("/x", "/x", "", ""))
+	check(t, b, strict, "GET", "/..;/x", "example.com", ok("/..;/x", "/..;/x", "", ""))
 }
 
 // TestBackendPath checks that forwarded paths go under the backend's base
@@ -466,6 +489,7 @@ func TestBackendPath(t *testing.T) {
 	check(t, b, addr, "GET", "/a%2Fb?q", "example.com", ok("/base/a%2Fb?q", "/base/a/b", "/base/a%2Fb", "q"))
 	check(t, b, addr, "GET", "//x", "example.com", ok("/base//x", "/base//x", "", ""))
 	check(t, b, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
+	check(t, b, addr, "OPTIONS", "http://example.com", "example.com", okFwd("*", "*", "", "", "example.com"))
 }
 
 func TestHostMismatch(t *testing.T) {
@@ -483,6 +507,8 @@ func TestHostMismatch(t *testing.T) {
 		{"http://a.example/", "b.example", fwd("a.example"), refused("refuse-host-mismatch")},
 		{"http://a.example/", "a.example:8080", fwd("a.example"), refused("refuse-host-mismatch")},
 		{"http://a.example:8080/", "a.example", fwd("a.example:8080"), refused("refuse-host-mismatch")},
+		{"http://a.example:99999/", "a.example:99999", fwd("a.example:99999"),
+			refusedFor("refuse-host-mismatch", `the target's port "99999" is no port number up to 65535`)},
 		// net/http's server refuses these Host headers itself.
 		{"http://u@a.example/", "u@a.example", bad(netHTTP400), bad(netHTTP400)},
 		{"http://a.example/", "", bad(netHTTP400), bad(netHTTP400)},
@@ -559,6 +585,75 @@ func TestParseBackend(t *testing.T) {
 	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/"} {
 		if _, err := parseBackend(s); err != nil {
 			t.Errorf("parseBackend(%q): %v", s, err)
+		}
+	}
+}
+
+// TestHeadQueueBounds checks that the reader of a connection's Host
+// headers keeps bounded memory whatever the connection carries: it stops
+// after a request that switches protocols (whose bytes after are no
+// requests), at a head longer than the server takes, and with maxQueued
+// heads that no handler took; and that once it has stopped, what the
+// connection reads is no longer copied to it.
+func TestHeadQueueBounds(t *testing.T) {
+	upgrade := "GET /ws HTTP/1.1\r\nHost: h\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\r\n"
+	small := "GET / HTTP/1.1\r\nHost: a\r\n\r\n"
+	for _, c := range []struct {
+		name   string
+		stream string // written to the reader, then more of its last byte
+		heads  int    // the heads queued before it stops
+		err    error
+	}{
+		{"upgrade, then requests", upgrade + strings.Repeat(small, 10), 1, errUpgrade},
+		{"upgrade, then bytes", upgrade + "AAAA", 1, errUpgrade},
+		{"a head without end", "GET /" + strings.Repeat("A", maxHead), 0, errHeadTooLong},
+		{"heads no one takes", strings.Repeat(small, maxQueued+10), maxQueued, errQueueFull},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pr, pw := io.Pipe()
+			q := &headQueue{signal: make(chan struct{}, 1)}
+			done := make(chan struct{})
+			go func() { q.read(pr); close(done) }()
+			var werr error
+			go func() {
+				// As headerConn.Read tees: each write waits for the reader.
+				_, werr = io.WriteString(pw, c.stream)
+				for werr == nil {
+					_, werr = io.WriteString(pw, c.stream[len(c.stream)-1:])
+				}
+			}()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the reader did not stop")
+			}
+			q.mu.Lock()
+			n := len(q.heads)
+			q.mu.Unlock()
+			if n != c.heads {
+				t.Errorf("%d heads queued, want %d", n, c.heads)
+			}
+			if _, err := io.WriteString(pw, "x"); err != c.err {
+				t.Errorf("a write after the reader stopped: %v, want %v", err, c.err)
+			}
+		})
+	}
+}
+
+// TestHostMismatchAfterUpgrade checks -refuse-host-mismatch on a
+// connection that asked to switch protocols and was refused: the request
+// that asked is checked as any other, and the absolute-form requests after
+// it, whose Host headers are no longer read, are refused.
+func TestHostMismatchAfterUpgrade(t *testing.T) {
+	b := startBackend(t)
+	addr := startProxy(t, b.url, config{refuseHostMismatch: true})
+	raw := "GET http://a.example/ HTTP/1.1\r\nHost: a.example\r\nConnection: Upgrade\r\nUpgrade: x\r\nX-Test-Id: u1\r\n\r\n" +
+		"GET /2 HTTP/1.1\r\nHost: a.example\r\nX-Test-Id: u2\r\n\r\n" +
+		"GET http://a.example/3 HTTP/1.1\r\nHost: a.example\r\nX-Test-Id: u3\r\nConnection: close\r\n\r\n"
+	as := exchange(t, addr, raw, 3)
+	for i, want := range []int{200, 200, 403} {
+		if as[i].status != want {
+			t.Errorf("request %d: %d %q, want %d", i+1, as[i].status, as[i].body, want)
 		}
 	}
 }
