@@ -46,6 +46,13 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 	access := combined || f.Kind == logstats.KindCommon
 	return func(dst, line []byte) ([]byte, bool) {
 		l, mis := f.Cut(line)
+		if mis.Msg == "" && access && l.Method != nil {
+			// As target and stats do: a request line whose method is no
+			// token is not a request line, whatever its target.
+			if i := logstats.MethodError(l.Method); i >= 0 {
+				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidMethod.Message(), Offset: l.RequestOff + i}
+			}
+		}
 		if mis.Msg == "" && l.URI == nil {
 			mis = logstats.Mismatch{Msg: logstats.MsgNoTarget, Offset: l.RequestOff}
 		}
@@ -127,7 +134,8 @@ func appendReferer(dst []byte, out output, ref []byte, lenient bool) []byte {
 }
 
 // appendMismatch appends the record of a line that does not match the
-// input format: the whole line, invalid, with why and where.
+// input format, or whose request line has a method that is no token: the
+// whole line, invalid, with why and where.
 func appendMismatch(dst []byte, out output, line []byte, mis logstats.Mismatch) []byte {
 	switch out {
 	case outJSON:

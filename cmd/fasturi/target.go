@@ -51,7 +51,7 @@ func newTargetRecord(line []byte) targetRecord {
 	}
 	// ParseRequestTarget takes the method as it is; the request line's
 	// rule for it is checked here, with the same error.
-	if i := methodError(line[:sp]); i >= 0 {
+	if i := logstats.MethodError(line[:sp]); i >= 0 {
 		r.kind, r.off = fasturi.ErrInvalidMethod, i
 		return r
 	}
@@ -73,30 +73,6 @@ func errorKind(err error) fasturi.ErrorKind {
 		return k
 	}
 	return fasturi.ErrInvalidRequestLine
-}
-
-// tchar marks the bytes of a token (RFC 9110 section 5.6.2), which a method
-// is made of (section 9.1).
-var tchar = func() (t [256]bool) {
-	for _, c := range []byte(alphaDigit + "!#$%&'*+-.^_`|~") {
-		t[c] = true
-	}
-	return t
-}()
-
-// methodError returns -1 when m is a token, and otherwise the offset of
-// its first byte that is not a token's, or 0 for an empty m: where
-// fasturi.ParseRequestLine reports ErrInvalidMethod.
-func methodError(m []byte) int {
-	if len(m) == 0 {
-		return 0
-	}
-	for i, c := range m {
-		if !tchar[c] {
-			return i
-		}
-	}
-	return -1
 }
 
 // targetLine returns the lineFunc of target in the given format.

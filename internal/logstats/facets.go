@@ -129,6 +129,10 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 	}
 	if access && l.Method != nil {
 		o.interned(emit, FacetMethod, l.Method, methodConsts)
+		if MethodError(l.Method) >= 0 {
+			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidMethod])
+			return false
+		}
 	}
 	if l.URI == nil {
 		emitConst(emit, FacetError, constNoTarget)

@@ -198,6 +198,31 @@ func closingQuote(line []byte, from int, csv bool) int {
 	return -1
 }
 
+// MethodError returns -1 when m is a method, a token (RFC 9110 sections
+// 5.6.2 and 9.1), and otherwise the offset of its first byte that a token
+// cannot hold, or 0 for an empty m: where fasturi.ParseRequestLine reports
+// ErrInvalidMethod. An access log writes a request line's bytes escaped
+// ("G\x01T"), so a method with a control byte has a '\\' there.
+func MethodError(m []byte) int {
+	if len(m) == 0 {
+		return 0
+	}
+	for i, c := range m {
+		if !tchar[c] {
+			return i
+		}
+	}
+	return -1
+}
+
+// tchar marks the bytes of a token (RFC 9110 section 5.6.2).
+var tchar = func() (t [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~") {
+		t[c] = true
+	}
+	return t
+}()
+
 // cutAccessLog reads a Common or Combined Log Format line:
 //
 //	host ident user [time] "request line" status bytes ["referer" "user agent"]

@@ -328,3 +328,14 @@ func TestFirstUpper(t *testing.T) {
 		}
 	}
 }
+
+func TestMethodError(t *testing.T) {
+	for m, want := range map[string]int{
+		"GET": -1, "M-SEARCH": -1, "get": -1, "!#$%&'*+-.^_`|~09": -1,
+		"": 0, `G\x01T`: 1, "GET\t/a": 3, "\u00e9": 0, "A(B": 1, "A:B": 1, `"GET"`: 0,
+	} {
+		if got := MethodError([]byte(m)); got != want {
+			t.Errorf("MethodError(%q) = %d, want %d", m, got, want)
+		}
+	}
+}
