@@ -83,7 +83,10 @@ func (l NormalizeLevel) check() {
 // Where removing dot-segments would change how the result reads, it is
 // written as the WHATWG URL Standard does (see AppendResolve): a path with
 // no authority before it that would start with "//" goes after "/."
-// ("s:/a/..//b" is "s:/.//b", not "s://b", whose "b" would be a host).
+// ("s:/a/..//b" is "s:/.//b", not "s://b", whose "b" would be a host). So
+// does the path of an origin-form request-target that starts with "//"
+// (see ParseRequestTarget): "//x/y" is "/.//x/y", which reads as a path
+// wherever it goes.
 //
 // A relative-path reference ("a/b", "../c") is relative to a base it does
 // not know, so normalization keeps what its resolution (section 5.2)
@@ -118,7 +121,8 @@ func (l NormalizeLevel) check() {
 //
 // dst must not share memory with u's input. AppendNormalize does not
 // allocate when dst has room for the result, which is at most
-// len(u.String())+1 bytes: "." becomes "./", and "http://h" "http://h/".
+// len(u.String())+1 bytes: "." becomes "./", and "http://h" "http://h/";
+// or +2 for an origin-form target's "//x", which becomes "/.//x".
 // It panics for a level that is not NormalizeSyntax or NormalizeScheme.
 func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) ([]byte, int, error) {
 	level.check()
@@ -126,7 +130,11 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 		return dst, u.ErrorOffset(), u.errKind
 	}
 	orig := dst
-	dst = slices.Grow(dst, len(u.s)+1)
+	room := len(u.s) + 1
+	if !u.HasAuthority() && strings.HasPrefix(u.RawPath(), "//") {
+		room++ // an origin-form "//x", shielded
+	}
+	dst = slices.Grow(dst, room)
 
 	if u.HasScheme() {
 		dst = appendLower(dst, u.Scheme())

@@ -672,6 +672,28 @@ func TestNormalizeAllocs(t *testing.T) {
 			sinkBool = Equivalent(u, u, NormalizeScheme)
 		})
 	}
+	// With no more room than the documented bound, no allocation either:
+	// len+1, and len+2 for an origin-form target's "//", which the result
+	// takes up to the last byte.
+	for _, c := range []struct {
+		in     string
+		target bool
+	}{{".", false}, {"http://h", false}, {"a/../b:c", false}, {"//x/y", true}, {"//", true}, {"//e/./a", true}} {
+		u, _ := ParseString(c.in)
+		room := len(c.in) + 1
+		if c.target {
+			u, _, _ = ParseRequestTargetString("GET", c.in)
+			room++
+		}
+		if out, _, _ := AppendNormalize(nil, u, NormalizeScheme, 0); len(out) > room {
+			t.Errorf("AppendNormalize(%q) = %q, longer than the bound of %d", c.in, out, room)
+		}
+		testAllocs(t, "AppendNormalize(bound "+c.in+")", func() {
+			dst := make([]byte, 0, 64)[:0:room] // capped: an append past room reallocates
+			out, off, err := AppendNormalize(dst, u, NormalizeScheme, 0)
+			sinkInt, sinkErr = len(out)+off, err
+		})
+	}
 	// dst with no room: one allocation, not one per component.
 	u, _ := ParseString("HTTP://User@Example.COM:0080/a/./b?%7e#%7E")
 	if n := testing.AllocsPerRun(100, func() {

@@ -103,6 +103,9 @@ func checkNormalizeOriginForm(t *testing.T, s string) {
 		if !bytes.Equal(a, b) {
 			t.Fatalf("normalize(origin-form %q, %v) = %q, but normalize(%q) = %q", s, level, a, "/."+s, b)
 		}
+		if len(a) > len(s)+2 {
+			t.Fatalf("normalize(origin-form %q, %v) = %q, longer than the documented bound", s, level, a)
+		}
 		if v, err := fasturi.Parse(a); err != nil || v.HasAuthority() {
 			t.Fatalf("normalize(origin-form %q, %v) = %q, which reads with an authority (%v)", s, level, a, err)
 		}
