@@ -65,9 +65,9 @@ func jsonPlainPrefix(s []byte) int {
 	return i
 }
 
-// isJSONPlain reports whether s, in a JSON string, is written as it is: it
-// is printable ASCII without '"' or '\\'. Such a line is valid UTF-8, and
-// needs no escaping in TSV either.
+// isJSONPlain reports whether s, in a JSON string, is written as it is: its
+// bytes are 0x20 to 0x7f (DEL included) but '"' and '\\'. Such a line is
+// valid UTF-8, and needs no escaping in TSV either.
 func isJSONPlain(s []byte) bool { return jsonPlainPrefix(s) == len(s) }
 
 const hexDigits = "0123456789abcdef"

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"strconv"
 
@@ -83,9 +84,10 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 // split reads the target in the form the method gives it: an origin-form
 // target that does not start with "//" (which Split would read as an
 // authority), or an absolute-form one that has a scheme. A target whose
-// form the method does not allow ("*" for GET, a fragment), CONNECT's
-// authority-form (which Split would read as a scheme), and those others
-// are reported as without lenient.
+// form the method does not allow ("*" for GET), one with a '#' (no form
+// has a fragment, wherever the first error is), CONNECT's authority-form
+// (which Split would read as a scheme), and those others are reported as
+// without lenient.
 func newAccessRecord(method, target []byte, lenient bool) record {
 	u, _, err := fasturi.ParseRequestTarget(asString(method), target)
 	r := record{in: target, uri: u}
@@ -93,7 +95,7 @@ func newAccessRecord(method, target []byte, lenient bool) record {
 		return r
 	}
 	r.kind = errorKind(err)
-	if !lenient || r.kind == fasturi.ErrTargetForm || string(method) == "CONNECT" {
+	if !lenient || r.kind == fasturi.ErrTargetForm || string(method) == "CONNECT" || bytes.IndexByte(target, '#') >= 0 {
 		return r
 	}
 	origin := len(target) > 0 && target[0] == '/'

@@ -421,6 +421,9 @@ func TestAccessLenient(t *testing.T) {
 		{"CONNECT", "h:8x", false, fasturi.ErrInvalidPort, "", ""},
 		{"GET", "*", false, fasturi.ErrTargetForm, "", ""},
 		{"GET", "/f#x", false, fasturi.ErrTargetForm, "", ""},
+		{"GET", "/a b#f", false, fasturi.ErrInvalidPath, "", ""}, // an error before the '#'
+		{"GET", "http://h/a%zz#f", false, fasturi.ErrInvalidPercentEncoding, "", ""},
+		{"GET", "http://h:8x/a", true, fasturi.ErrInvalidPort, "h", "/a"},
 		{"GET", "a b", false, fasturi.ErrTargetForm, "", ""},
 		{"OPTIONS", "*", false, 0, "", "*"},
 		{"CONNECT", "h:443", false, 0, "h", ""},
