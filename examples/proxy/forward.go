@@ -18,6 +18,7 @@ type forward struct {
 	rawQuery  string             // as written
 	hasQuery  bool               // a '?' was there, perhaps before an empty query
 	authority string             // host[:port] of an absolute-form target, for X-Forwarded-Host
+	shielded  bool               // normalized, the path starts with a "/." that keeps "//x" a path
 }
 
 // newForward returns what to forward for the valid target u of the given
@@ -51,6 +52,7 @@ func newForward(method string, u *fasturi.URI, form fasturi.TargetForm, normaliz
 			}
 		}
 		f.rawPath, f.rawQuery, f.hasQuery = strings.Cut(s, "?")
+		f.shielded = strings.HasPrefix(f.rawPath, "/.//")
 	default:
 		f.rawPath, f.rawQuery, f.hasQuery = u.RawPath(), u.RawQuery(), u.HasQuery()
 		if form == fasturi.AbsoluteForm {
@@ -100,8 +102,14 @@ func (f *forward) url(backend *url.URL) *url.URL {
 		ForceQuery: f.hasQuery && f.rawQuery == "",
 	}
 	if f.form != fasturi.AsteriskForm && backend.Path != "" {
-		u.Path = strings.TrimSuffix(backend.Path, "/") + f.path
-		u.RawPath = strings.TrimSuffix(backend.EscapedPath(), "/") + f.rawPath
+		path, rawPath := f.path, f.rawPath
+		if f.shielded {
+			// Under the base path, "//x" reads as a path: the normal form
+			// needs no "/." there.
+			path, rawPath = path[2:], rawPath[2:]
+		}
+		u.Path = strings.TrimSuffix(backend.Path, "/") + path
+		u.RawPath = strings.TrimSuffix(backend.EscapedPath(), "/") + rawPath
 	}
 	return u
 }

@@ -74,7 +74,10 @@
 //
 // A request that switches protocols (Upgrade, answered 101 by the
 // backend) is checked as any other; the bytes after it on that connection
-// are the new protocol's, which httputil passes through unchecked.
+// are the new protocol's, which httputil passes through unchecked. With
+// -refuse-host-mismatch, the Host headers after a request that asks to
+// switch are no longer read, whether or not the backend switches: an
+// absolute-form request after it on the same connection is refused.
 //
 // net/http's server drops the Host header of every request, and for an
 // absolute-form target sets Request.Host from the target instead (RFC 9112

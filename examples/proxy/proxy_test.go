@@ -490,6 +490,12 @@ func TestBackendPath(t *testing.T) {
 	check(t, b, addr, "GET", "//x", "example.com", ok("/base//x", "/base//x", "", ""))
 	check(t, b, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
 	check(t, b, addr, "OPTIONS", "http://example.com", "example.com", okFwd("*", "*", "", "", "example.com"))
+	// Normalized, "//x" needs its "/." shield only at the root.
+	norm := startProxy(t, based, config{normalize: true})
+	check(t, b, norm, "GET", "//x", "example.com", ok("/base//x", "/base//x", "", ""))
+	check(t, b, norm, "GET", "http://example.com/..//x", "example.com", okFwd("/base//x", "/base//x", "", "", "example.com"))
+	check(t, b, norm, "GET", "/.//x", "example.com", ok("/base//x", "/base//x", "", ""))
+	check(t, b, norm, "GET", "/a/..//x?q", "example.com", ok("/base//x?q", "/base//x", "", "q"))
 }
 
 func TestHostMismatch(t *testing.T) {
