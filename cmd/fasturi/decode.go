@@ -174,7 +174,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	component := c.fs.String("component", "", "first check each line is a valid `NAME`: host, path...")
 	plus := c.fs.Bool("plus", false, "decode '+' as a space, as HTML forms encode a query")
 	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, DEL...)")
-	if code, stop := c.parse(args); stop {
+	if code, stop := c.parse(args, stdout); stop {
 		return code
 	}
 	var comp *componentCheck

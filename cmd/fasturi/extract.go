@@ -37,8 +37,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, `write {"line":N,"offset":BYTE,"uri":"..."} per URI`)
 	schemeList := fs.String("schemes", "", "only URIs of these `schemes`, comma-separated (any case)")
 	ro := addRunFlags(fs)
-	fs.Usage = func() { printUsage(stderr, fs, extractSynopsis, extractAbout) }
-	if status, stop := parseFlags(fs, args); stop {
+	fs.Usage = func() { printUsage(fs.Output(), fs, extractSynopsis, extractAbout) }
+	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
 	var schemes []string

@@ -235,9 +235,14 @@ func TestUsage(t *testing.T) {
 		}
 	}
 	for cmd := range commands {
-		if code, _, stderr := runCLI(t, "", cmd, "-h"); code != 0 || !strings.HasPrefix(stderr, "Usage: fasturi "+cmd) {
-			t.Errorf("%s -h: exit %d, %q", cmd, code, stderr)
+		if code, out, stderr := runCLI(t, "", cmd, "-h"); code != 0 || !strings.HasPrefix(out, "Usage: fasturi "+cmd) || stderr != "" {
+			t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want the usage on stdout", cmd, code, out, stderr)
 		}
+	}
+	// A bad flag: the error, then the usage, on standard error.
+	if code, out, stderr := runCLI(t, "", "parse", "-nosuch"); code != exitUsage || out != "" ||
+		!strings.HasPrefix(stderr, "flag provided but not defined: -nosuch\nUsage: fasturi parse") {
+		t.Errorf("parse -nosuch: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
 

@@ -28,7 +28,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			"input order.\n", stderr)
 	level := c.fs.String("level", "scheme", "`syntax`: section 6.2.2; scheme: 6.2.3 too")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
-	if code, stop := c.parse(args); stop {
+	if code, stop := c.parse(args, stdout); stop {
 		return code
 	}
 	var lv fasturi.NormalizeLevel

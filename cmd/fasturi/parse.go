@@ -36,8 +36,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lenient := fs.Bool("lenient", false, "split each line (RFC 3986 Appendix B), listing rules broken")
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
-	fs.Usage = func() { printUsage(stderr, fs, parseSynopsis, parseAbout) }
-	if status, stop := parseFlags(fs, args); stop {
+	fs.Usage = func() { printUsage(fs.Output(), fs, parseSynopsis, parseAbout) }
+	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
 	if *jsonOut && *tsvOut {

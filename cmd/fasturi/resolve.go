@@ -75,7 +75,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"then into the whole line).\n", stderr)
 	baseFlag := c.fs.String("base", "", "resolve each line against this absolute `URI`")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
-	if code, stop := c.parse(args); stop {
+	if code, stop := c.parse(args, stdout); stop {
 		return code
 	}
 	opts := pathOption(*underflow)
@@ -104,7 +104,7 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"(RFC 3986 sections 4.2 and 5.2), one line per input line, in input order.\n"+
 			"A URI that is -base itself gives the empty reference, an empty line.\n", stderr)
 	baseFlag := c.fs.String("base", "", "the absolute `URI` the references are relative to (required)")
-	if code, stop := c.parse(args); stop {
+	if code, stop := c.parse(args, stdout); stop {
 		return code
 	}
 	if !isFlagSet(c, "base") {

@@ -62,8 +62,8 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	limit := fs.Int("max-keys", 1<<16, "count `N` keys per facet exactly, then estimate")
 	sample := fs.Bool("sample", false, "count a built-in generated access log")
 	ro := addRunFlags(fs)
-	fs.Usage = func() { printUsage(stderr, fs, statsSynopsis, statsAbout) }
-	if status, stop := parseFlags(fs, args); stop {
+	fs.Usage = func() { printUsage(fs.Output(), fs, statsSynopsis, statsAbout) }
+	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
 	usage := func(msg string) int { return usageError(stderr, "stats", "%s", msg) }

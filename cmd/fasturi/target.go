@@ -140,8 +140,8 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
 	formatName, field, sep := addFormatFlags(fs)
 	ro := addRunFlags(fs)
-	fs.Usage = func() { printUsage(stderr, fs, targetSynopsis, targetAbout) }
-	if status, stop := parseFlags(fs, args); stop {
+	fs.Usage = func() { printUsage(fs.Output(), fs, targetSynopsis, targetAbout) }
+	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
 	in, err := logstats.ParseFormat(*formatName, *field, *sep)

@@ -121,13 +121,15 @@ func newCommand(name, synopsis, about string, stderr io.Writer) *command {
 	c.fs.SetOutput(stderr)
 	c.jsonOut = c.fs.Bool("json", false, `write {"in":...,"out":...} or {...,"error":...,"offset":N}`)
 	c.ro = addRunFlags(c.fs)
-	c.fs.Usage = func() { printUsage(stderr, c.fs, synopsis, about+"\n"+invalidNote) }
+	c.fs.Usage = func() { printUsage(c.fs.Output(), c.fs, synopsis, about+"\n"+invalidNote) }
 	return c
 }
 
 // parse parses the command line, and returns the exit status to end with
 // and true when the command should not run (-h, or a bad flag).
-func (c *command) parse(args []string) (int, bool) { return parseFlags(c.fs, args) }
+func (c *command) parse(args []string, stdout io.Writer) (int, bool) {
+	return parseFlags(c.fs, args, stdout)
+}
 
 // usageError reports a bad command line and returns its exit status.
 func (c *command) usageError(format string, args ...any) int {

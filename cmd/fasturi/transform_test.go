@@ -178,16 +178,17 @@ func TestTransformUsage(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"parse", "stats", "extract", "target", "normalize", "resolve", "relative", "decode"} {
-		code, out, stderr := runCLI(t, "", cmd, "-h")
-		if code != 0 || out != "" || !strings.Contains(stderr, "fasturi "+cmd) || !strings.Contains(stderr, "-json") {
-			t.Errorf("%s -h: exit %d, stdout %q, stderr %q", cmd, code, out, stderr)
+		// Asked for, the usage goes to standard output, as fasturi -h's.
+		code, usage, stderr := runCLI(t, "", cmd, "-h")
+		if code != 0 || stderr != "" || !strings.Contains(usage, "fasturi "+cmd) || !strings.Contains(usage, "-json") {
+			t.Errorf("%s -h: exit %d, stdout %q, stderr %q", cmd, code, usage, stderr)
 		}
-		for _, l := range strings.Split(strings.ReplaceAll(stderr, "\t", "        "), "\n") {
+		for _, l := range strings.Split(strings.ReplaceAll(usage, "\t", "        "), "\n") {
 			if len(l) > 80 {
 				t.Errorf("%s -h: a line wider than a terminal: %q", cmd, l)
 			}
 		}
-		if n := strings.Count(stderr, "\n"); n > 24 {
+		if n := strings.Count(usage, "\n"); n > 24 {
 			t.Errorf("%s -h: %d lines, more than a terminal", cmd, n)
 		}
 	}

@@ -36,13 +36,24 @@ func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 }
 
 // parseFlags parses a command's flags, and returns the exit status to end
-// with and true when the command should not run: exitOK after -h, and
-// exitUsage after a bad flag, which fs has reported.
-func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK, true
-		}
+// with and true when the command should not run: exitOK after -h, whose
+// usage goes to stdout, as asked for (fasturi -h does the same), and
+// exitUsage after a bad flag, reported with the usage on fs's output.
+// fs.Usage writes to fs.Output().
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package's own report, rewritten below
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case err == flag.ErrHelp:
+		fs.SetOutput(stdout)
+		fs.Usage()
+		fs.SetOutput(out)
+		return exitOK, true
+	case err != nil:
+		fmt.Fprintln(out, err)
+		fs.Usage()
 		return exitUsage, true
 	}
 	return exitOK, false

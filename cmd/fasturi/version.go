@@ -14,9 +14,9 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: fasturi version\n\nPrint the version of fasturi, the revision it was built from, and the Go\ntoolchain's.\n")
+		fmt.Fprint(fs.Output(), "Usage: fasturi version\n\nPrint the version of fasturi, the revision it was built from, and the Go\ntoolchain's.\n")
 	}
-	if status, stop := parseFlags(fs, args); stop {
+	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
 	if fs.NArg() > 0 {
