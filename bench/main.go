@@ -13,8 +13,8 @@
 // default: results.md and chart.svg); a progress line goes to stderr.
 //
 // Operations beyond parsing follow, unless -ops says otherwise: normalization
-// against purell, and reference resolution against net/url, each with its
-// own table.
+// against purell, reference resolution against net/url, and URIs found in
+// free text against xurls, each with its own table.
 //
 // The same parsers, operations and corpora are Go benchmarks too
 // (bench_test.go), for benchstat:
@@ -24,6 +24,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,7 +38,10 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	switch err := run(os.Args[1:], os.Stdout, os.Stderr); {
+	case errors.Is(err, flag.ErrHelp):
+		// -h: the usage is printed, as asked.
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}

@@ -135,7 +135,9 @@ func selectParsers(keys string) ([]*parser, []string) {
 	}
 	want := map[string]bool{}
 	for _, k := range strings.Split(keys, ",") {
-		want[strings.TrimSpace(k)] = true
+		if k = strings.TrimSpace(k); k != "" {
+			want[k] = true
+		}
 	}
 	var list []*parser
 	for _, p := range parsers {
