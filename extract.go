@@ -267,24 +267,24 @@ func validURI(s string) bool {
 }
 
 // longestURI returns the end of the undelimited URI that starts at start
-// and whose candidate ends at stop (see Finder): the candidate trimmed, cut
-// to its longest prefix that is a URI when it is not one, and trimmed
-// again; or false when that ends at or before bare. It parses at most five
-// times: the cuts leave a URI after the first two or three.
+// and whose candidate ends at stop (see Finder): the candidate, or its
+// longest prefix that is a URI when it is not one, trimmed; or false when
+// that ends at or before bare. That is the candidate trimmed, cut and
+// trimmed again, as Finder says: trimming takes bytes from the end only,
+// and a byte it takes from a URI leaves a URI. Cutting before trimming
+// keeps the work per candidate within what parsing it takes, which stops
+// at its first invalid byte: a line of many candidates that run to its
+// end, none a URI ("x://%x://%...)"), is not read to its end for each.
 func longestURI(s string, start, stop, bare int) (int, bool) {
 	end := stop
-	for {
-		end = trimEnd(s, start, end)
-		if end <= bare {
-			return 0, false
-		}
-		u := URI{s: s[start:end]}
-		if u.parse() == 0 {
-			return end, true
-		}
-		// Trimming a URI leaves a URI: the second round returns.
-		end = start + validPrefix(s[start:end], int(u.errOff))
+	if u := (URI{s: s[start:stop]}); u.parse() != 0 {
+		end = start + validPrefix(s[start:stop], int(u.errOff))
 	}
+	end = trimEnd(s, start, end)
+	if end <= bare {
+		return 0, false
+	}
+	return end, true
 }
 
 // validPrefix returns the length of the longest prefix of s that is a URI,
@@ -337,42 +337,43 @@ func validPrefix(s string, errOff int) int {
 }
 
 // trimEnd returns the end of s[start:end] without the punctuation that
-// ends text around a URI rather than the URI: see Finder.
+// ends text around a URI rather than the URI: see Finder. A ')' or ']'
+// closes something when a '(' or '[' before it in s[start:end] is still
+// open there, as brackets pair: "http://a/b)(c)" keeps its last ')'.
 func trimEnd(s string, start, end int) int {
-	parens, brackets := 0, 0 // ')' minus '(' and ']' minus '[' in s[start:end]
-	counted := false
-	for end > start {
-		c := s[end-1]
-		if textClass[c]&textTrim != 0 {
-			end--
-			continue
-		}
-		if c != ')' && c != ']' {
-			break
-		}
-		if !counted {
-			for _, b := range []byte(s[start:end]) {
-				switch b {
-				case '(':
-					parens--
-				case ')':
-					parens++
-				case '[':
-					brackets--
-				case ']':
-					brackets++
-				}
-			}
-			counted = true
-		}
-		if c == ')' && parens > 0 {
-			parens--
-		} else if c == ']' && brackets > 0 {
-			brackets--
-		} else {
-			break // it closes one: it is part of the URI
-		}
-		end--
+	// The bytes that may go: the run of punctuation and closers that
+	// ends the candidate.
+	run := end
+	for run > start && (textClass[s[run-1]]&textTrim != 0 || s[run-1] == ')' || s[run-1] == ']') {
+		run--
 	}
-	return end
+	if run == end || !strings.ContainsAny(s[run:end], ")]") {
+		return run
+	}
+	parens, brackets := 0, 0 // the '(' and '[' still open before the run
+	for i := start; i < run; i++ {
+		switch s[i] {
+		case '(':
+			parens++
+		case ')':
+			parens = max(parens-1, 0)
+		case '[':
+			brackets++
+		case ']':
+			brackets = max(brackets-1, 0)
+		}
+	}
+	// Trimming stops at the last closer of the run that closes something.
+	keep := run
+	for i := run; i < end; i++ {
+		switch {
+		case s[i] == ')' && parens > 0:
+			parens--
+			keep = i + 1
+		case s[i] == ']' && brackets > 0:
+			brackets--
+			keep = i + 1
+		}
+	}
+	return keep
 }

@@ -152,7 +152,12 @@ var extractTests = []struct {
 	{"((http://a/b))", []string{"http://a/b"}},
 	{"(http://a/(b)c)", []string{"http://a/(b)c"}},
 	{"http://a/((b)", []string{"http://a/((b)"}},
-	{"http://a/b)c", []string{"http://a/b)c"}}, // not at the end: kept
+	{"http://a/b)c", []string{"http://a/b)c"}},       // not at the end: kept
+	{"x http://a/b)(c)", []string{"http://a/b)(c)"}}, // brackets pair in order: the last ')' closes "(c"
+	{"x http://a/b)(c)).", []string{"http://a/b)(c)"}},
+	{"[link](http://a/b)(note)", []string{"http://a/b)(note)"}},
+	{"(http://a/b)(", []string{"http://a/b)("}},
+	{"http://[::1]/a](b]", []string{"http://[::1]/a"}}, // ']' in a path: cut
 	{"[http://a/b]", []string{"http://a/b"}},
 	{"[link](http://a/b)", []string{"http://a/b"}},
 	{"http://[::1]:80/", []string{"http://[::1]:80/"}},
@@ -287,9 +292,11 @@ func TestFinderCorpus(t *testing.T) {
 }
 
 // No input makes the Finder look at a byte more than a few times: text
-// made of one candidate after another, each invalid, takes linear time.
+// made of one candidate after another, each invalid, takes linear time,
+// also when each candidate ends in a closer, whose trimming looks back
+// over the candidate (it looks only as far as the candidate is valid).
 func TestFinderLinear(t *testing.T) {
-	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a"} {
+	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]"} {
 		text := strings.Repeat(unit, 100000)
 		f := NewFinderString(text)
 		n := 0

@@ -86,10 +86,21 @@ func trimmable(uri string) bool {
 	switch c := uri[len(uri)-1]; c {
 	case '.', ',', ';', ':', '!', '?', '\'':
 		return true
-	case ')':
-		return strings.Count(uri, ")") > strings.Count(uri, "(")
-	case ']':
-		return strings.Count(uri, "]") > strings.Count(uri, "[")
+	case ')', ']':
+		opener := byte('(')
+		if c == ']' {
+			opener = '['
+		}
+		open := 0
+		for i := range len(uri) - 1 {
+			switch uri[i] {
+			case opener:
+				open++
+			case c:
+				open = max(open-1, 0)
+			}
+		}
+		return open == 0
 	}
 	return false
 }

@@ -101,19 +101,36 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 }
 
 // trimText drops from the end of c, as long as one applies, the
-// punctuation of the text around a URI, and a ')' or ']' with fewer
-// openers than closers in c.
+// punctuation of the text around a URI, and a ')' or ']' that closes no
+// '(' or '[' before it in c.
 func trimText(c string) string {
 	for c != "" {
 		last := c[len(c)-1]
 		switch {
 		case strings.IndexByte(".,;:!?'", last) >= 0,
-			last == ')' && strings.Count(c, ")") > strings.Count(c, "("),
-			last == ']' && strings.Count(c, "]") > strings.Count(c, "["):
+			last == ')' && !closes(c, '(', ')'),
+			last == ']' && !closes(c, '[', ']'):
 			c = c[:len(c)-1]
 		default:
 			return c
 		}
 	}
 	return c
+}
+
+// closes reports whether the last byte of c, a closer, closes an opener
+// before it: pairing them as a stack does, one opener is still open there.
+func closes(c string, opener, closer byte) bool {
+	var stack []byte
+	for i := range len(c) - 1 {
+		switch c[i] {
+		case opener:
+			stack = append(stack, opener)
+		case closer:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	return len(stack) > 0
 }
