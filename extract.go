@@ -343,11 +343,15 @@ func validPrefix(s string, errOff int) int {
 func trimEnd(s string, start, end int) int {
 	// The bytes that may go: the run of punctuation and closers that
 	// ends the candidate.
-	run := end
-	for run > start && (textClass[s[run-1]]&textTrim != 0 || s[run-1] == ')' || s[run-1] == ']') {
-		run--
+	run, closers := end, false
+	for ; run > start; run-- {
+		if c := s[run-1]; c == ')' || c == ']' {
+			closers = true
+		} else if textClass[c]&textTrim == 0 {
+			break
+		}
 	}
-	if run == end || !strings.ContainsAny(s[run:end], ")]") {
+	if !closers {
 		return run
 	}
 	parens, brackets := 0, 0 // the '(' and '[' still open before the run
