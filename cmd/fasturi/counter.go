@@ -3,6 +3,7 @@ package main
 import (
 	"hash/maphash"
 	"iter"
+	"strconv"
 	"strings"
 
 	"github.com/axiomhq/hyperloglog"
@@ -17,7 +18,8 @@ import (
 // others go to a HyperLogLog, for the number of distinct keys, and to a
 // Count-Min sketch, for their counts, and the most frequent of them are
 // kept as candidates for the top list. Memory then stays flat whatever the
-// input: limit keys, two fixed-size sketches and a few candidates.
+// input: limit keys, two fixed-size sketches and a few candidates (and,
+// for ports, an array of 65,536 counts).
 // Counting allocates only to keep a new key and, past the limit, to build
 // the sketches (the HyperLogLog grows until it turns dense) and the
 // candidates' arenas; a known key, and a key past the limit once those are
@@ -33,6 +35,15 @@ type counter struct {
 	// exact, and always exact: there are few.
 	consts  [logstats.MaxConsts]int64
 	nconsts int // how many of consts are not 0
+	// numbers count, in a counter of port numbers, the keys that are
+	// numbers from 0 to 65535 written as decimal numbers are (no sign,
+	// no leading 0), by value: one place in an array per line, where a
+	// hash table hashes, probes and compares, and outgrows a core's cache
+	// on a log of many ports. "080" is not 80 and goes to exact. Nil in
+	// other counters, and until the first number.
+	numbers  []int64
+	nnumbers int // how many of numbers are not 0
+	numeric  bool
 
 	// With more than limit keys:
 	distinct   *hyperloglog.Sketch
@@ -48,8 +59,11 @@ const (
 	sketchDelta   = 0.001
 )
 
-func newCounter(limit, top int) *counter {
-	return &counter{limit: max(limit, 1), candidates: candidates{max: candidateCap(top)}}
+// newCounter returns a counter that counts limit keys exactly and keeps
+// candidates for a top list of top keys; numeric makes it count the keys
+// that are port numbers in an array (see counter.numbers).
+func newCounter(limit, top int, numeric bool) *counter {
+	return &counter{limit: max(limit, 1), numeric: numeric, candidates: candidates{max: candidateCap(top)}}
 }
 
 // candidateCap is how many keys beyond the exact ones a counter keeps as
@@ -68,6 +82,12 @@ func (c *counter) add(key []byte, k logstats.Const) {
 		c.consts[k]++
 		return
 	}
+	if c.numeric {
+		if n := portNumber(key); n >= 0 {
+			c.addNumber(key, n)
+			return
+		}
+	}
 	h := hashKey(key)
 	if e := c.exact.find(key, h); e != nil {
 		e.count++
@@ -80,14 +100,58 @@ func (c *counter) add(key []byte, k logstats.Const) {
 	c.exact.insert(key, h).count = 1
 }
 
+// addNumber counts one line with key, which is the number n.
+func (c *counter) addNumber(key []byte, n int) {
+	if c.numbers != nil && c.numbers[n] != 0 {
+		c.numbers[n]++
+		return
+	}
+	if c.keys() >= c.limit {
+		c.addBeyond(key, hashKey(key))
+		return
+	}
+	if c.numbers == nil {
+		c.numbers = make([]int64, maxPort+1)
+	}
+	c.numbers[n] = 1
+	c.nnumbers++
+}
+
+// maxPort is the largest port number.
+const maxPort = 65535
+
+// portNumber returns the number that key writes as a decimal number from
+// 0 to 65535 with no leading 0, or -1 when key is anything else.
+func portNumber(key []byte) int {
+	if len(key) == 0 || len(key) > 5 || key[0] == '0' && len(key) > 1 {
+		return -1
+	}
+	n := 0
+	for _, b := range key {
+		if b < '0' || b > '9' {
+			return -1
+		}
+		n = 10*n + int(b-'0')
+	}
+	if n > maxPort {
+		return -1
+	}
+	return n
+}
+
 // keys returns how many keys c counts exactly.
-func (c *counter) keys() int { return c.exact.len + c.nconsts }
+func (c *counter) keys() int { return c.exact.len + c.nconsts + c.nnumbers }
 
 // exactCounts yields each key that c counts exactly, with its count.
 func (c *counter) exactCounts() iter.Seq2[string, int64] {
 	return func(yield func(string, int64) bool) {
 		for k, n := range c.consts {
 			if n != 0 && !yield(logstats.Const(k).String(), n) {
+				return
+			}
+		}
+		for k, n := range c.numbers {
+			if n != 0 && !yield(strconv.Itoa(k), n) {
 				return
 			}
 		}
@@ -132,6 +196,9 @@ func (c *counter) count(key string) int64 {
 		if n != 0 && logstats.Const(k).String() == key {
 			return n
 		}
+	}
+	if n := portNumber(s2b(key)); n >= 0 && c.numbers != nil && c.numbers[n] != 0 {
+		return c.numbers[n]
 	}
 	if e := c.exact.find(s2b(key), hashKey(s2b(key))); e != nil {
 		return e.count

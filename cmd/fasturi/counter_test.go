@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func constNumber(t *testing.T, key string) logstats.Const {
 // that of the same bytes passed as a plain key add up.
 func TestCounterExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	c := newCounter(1<<16, 10)
+	c := newCounter(1<<16, 10, false)
 	want := make(map[string]int64)
 	consts := []string{"<none>", "https", "invalid port"}
 	for i := range 100000 {
@@ -109,7 +110,7 @@ func TestCounterExact(t *testing.T) {
 func TestCounterBeyondLimit(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	const limit, top, distinct = 1000, 5, 50000
-	cs := []*counter{newCounter(limit, top), newCounter(limit, top)}
+	cs := []*counter{newCounter(limit, top, false), newCounter(limit, top, false)}
 	want := make(map[string]int64)
 	lines := 0
 	for i := range distinct {
@@ -158,7 +159,7 @@ func TestCounterBeyondLimit(t *testing.T) {
 func TestCounterBeyondLimitFewKeys(t *testing.T) {
 	none := constNumber(t, "<none>")
 	for _, noneFirst := range []bool{false, true} {
-		c := newCounter(2, 10)
+		c := newCounter(2, 10, false)
 		if noneFirst {
 			c.add([]byte("<none>"), none)
 		}
@@ -189,7 +190,7 @@ func TestCounterBeyondLimitFewKeys(t *testing.T) {
 // TestCounterAllocs checks that counting allocates nothing once a key is
 // known, and nothing at all past the limit, where new keys keep coming.
 func TestCounterAllocs(t *testing.T) {
-	c := newCounter(1000, 10)
+	c := newCounter(1000, 10, false)
 	keys := make([][]byte, 100000)
 	for i := range keys {
 		keys[i] = fmt.Appendf(nil, "key-%d-%s", i, strings.Repeat("k", i%200))
@@ -237,5 +238,59 @@ func TestCandidatesKeepTheMostFrequent(t *testing.T) {
 	}
 	if len(cs.keys)+len(cs.spare) > 2*(2*cs.max*logstats.MaxKeyLen+4096) {
 		t.Errorf("arenas of %d and %d bytes for %d keys", len(cs.keys), len(cs.spare), cs.max)
+	}
+}
+
+// TestCounterPortNumbers checks a counter of ports, which counts the keys
+// that are port numbers in an array: every key, number or not, counted as
+// a map would, within the limit and past it, where numbers go to the
+// sketch like any key and those already counted stay exact.
+func TestCounterPortNumbers(t *testing.T) {
+	keys := []string{"0", "1", "80", "443", "8080", "65535", "00", "080", "65536", "99999", "123456", "", "8o", "-1", "+80"}
+	for _, k := range keys {
+		want := -1
+		if n, err := strconv.Atoi(k); err == nil && n >= 0 && n <= maxPort && strconv.Itoa(n) == k {
+			want = n
+		}
+		if got := portNumber([]byte(k)); got != want {
+			t.Errorf("portNumber(%q) = %d, want %d", k, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, limit := range []int{1 << 16, 8} {
+		c := newCounter(limit, 0, true)
+		want := make(map[string]int64)
+		for range 50000 {
+			k := keys[r.IntN(len(keys))]
+			if r.IntN(2) == 0 {
+				k = strconv.Itoa(r.IntN(2 * maxPort))
+			}
+			c.add([]byte(k), logstats.NoConst)
+			want[k]++
+		}
+		if c.keys() > limit {
+			t.Errorf("limit %d: %d keys counted exactly", limit, c.keys())
+		}
+		res := mergeCounters(logstats.FacetPort, []*counter{c}, 0)
+		if exact := limit > len(want); res.Approximate == exact {
+			t.Errorf("limit %d: approximate %v, for %d keys", limit, res.Approximate, len(want))
+		}
+		listed := 0
+		for _, e := range res.Top {
+			n, ok := want[e.Key]
+			if !ok || e.Count < n || !res.Approximate && e.Count != n {
+				t.Errorf("limit %d: %q counted %d times, want %d", limit, e.Key, e.Count, n)
+			}
+			listed++
+		}
+		if !res.Approximate && (listed != len(want) || res.Distinct != int64(len(want))) {
+			t.Errorf("limit %d: %d keys listed, %d distinct, want %d", limit, listed, res.Distinct, len(want))
+		}
+		for k := range c.exact.all() {
+			if portNumber([]byte(k)) >= 0 {
+				t.Errorf("limit %d: number %q in the hash table", limit, k)
+				break
+			}
+		}
 	}
 }

@@ -38,7 +38,7 @@ type statsWorker struct {
 func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker {
 	w := &statsWorker{obs: logstats.Observer{Format: format, Depth: depth}}
 	for f := range w.counters {
-		w.counters[f] = newCounter(limit, top)
+		w.counters[f] = newCounter(limit, top, logstats.Facet(f) == logstats.FacetPort)
 	}
 	w.emit = func(f logstats.Facet, key []byte, c logstats.Const) { w.counters[f].add(key, c) }
 	return w
