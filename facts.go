@@ -27,6 +27,15 @@ type Facts struct {
 	// cuts C strings at. The zone ID of an IPv6 literal, whose "%25" is its
 	// delimiter, counts with the host.
 	EncodedDelimiters, EncodedControls, EncodedNUL Components
+	// EncodedNonASCII says which of the userinfo, the host and the path
+	// hold a percent-encoded byte of 0x80 or more. In a host, resolvers map
+	// such bytes with IDNA (UTS #46) before they resolve it, into names
+	// that LegacyIPv4 and Addr, which read ASCII, never see: fullwidth
+	// digits and ideographic full stops become ASCII ones, so that
+	// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1" is 127.0.0.1 to net/http. In a
+	// path it is mostly UTF-8 text ("/caf%C3%A9"), but also the overlong
+	// encodings that lax decoders read as '.' or '/' ("%C0%AE").
+	EncodedNonASCII Components
 	// PathUnderflow is set when a ".." segment of the path climbs above
 	// the root, as in directory traversal ("/a/../../etc/passwd"):
 	// literal or percent-encoded ("%2e%2e", ".%2E"), since the servers
@@ -72,12 +81,12 @@ func (u *URI) Facts() Facts {
 			PathUnderflow: strings.Contains(path, "..") && pathUnderflows(path),
 		}
 	}
-	var delims, controls, nuls Components
+	var delims, controls, nuls, nonASCII Components
 	for _, c := range [...]Component{ComponentUserinfo, ComponentHost, ComponentPath} {
 		if int(u.spans[c].End) <= pct {
 			continue // it ends before the first '%'
 		}
-		delim, control, nul := encodedBytes(u.component(c))
+		delim, control, nul, high := encodedBytes(u.component(c))
 		bit := Components(1) << c
 		if delim {
 			delims |= bit
@@ -88,6 +97,9 @@ func (u *URI) Facts() Facts {
 		if nul {
 			nuls |= bit
 		}
+		if high {
+			nonASCII |= bit
+		}
 	}
 	return Facts{
 		Userinfo:          u.HasUserinfo(),
@@ -95,13 +107,14 @@ func (u *URI) Facts() Facts {
 		EncodedDelimiters: delims,
 		EncodedControls:   controls,
 		EncodedNUL:        nuls,
+		EncodedNonASCII:   nonASCII,
 		PathUnderflow:     pathUnderflows(path),
 	}
 }
 
 // encodedBytes reports whether the percent-encodings of s, which are valid,
-// encode a delimiter, a control character, and NUL.
-func encodedBytes(s string) (delim, control, nul bool) {
+// encode a delimiter, a control character, NUL, and a byte of 0x80 or more.
+func encodedBytes(s string) (delim, control, nul, high bool) {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
 		c := unhex(s[i+1])<<4 | unhex(s[i+2])
 		switch {
@@ -109,6 +122,8 @@ func encodedBytes(s string) (delim, control, nul bool) {
 			nul, control = true, true
 		case isControl(c):
 			control = true
+		case c >= 0x80:
+			high = true
 		case strings.IndexByte(":/?#[]@\\", c) >= 0:
 			delim = true
 		}
@@ -118,7 +133,7 @@ func encodedBytes(s string) (delim, control, nul bool) {
 		}
 		i += 3 + j
 	}
-	return delim, control, nul
+	return delim, control, nul, high
 }
 
 // pathUnderflows reports whether a ".." segment of p, literal or

@@ -18,7 +18,7 @@ func describeFacts(f Facts) string {
 	for _, set := range []struct {
 		name string
 		s    Components
-	}{{"delim", f.EncodedDelimiters}, {"control", f.EncodedControls}, {"nul", f.EncodedNUL}} {
+	}{{"delim", f.EncodedDelimiters}, {"control", f.EncodedControls}, {"nul", f.EncodedNUL}, {"nonascii", f.EncodedNonASCII}} {
 		for _, c := range []Component{ComponentUserinfo, ComponentHost, ComponentPath} {
 			if set.s.Has(c) {
 				parts = append(parts, set.name+":"+c.String())
@@ -58,6 +58,14 @@ func TestFacts(t *testing.T) {
 		{"http://[fe80::1%25eth0]/", ""},
 		{"http://[fe80::1%25%2F]/", "delim:host"},
 		{"http://h/a/../../etc/passwd", "underflow"},
+		// Bytes that IDNA maps to ASCII before a resolver sees the host:
+		// fullwidth "127", then an ideographic full stop.
+		{"http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "nonascii:host"},
+		{"http://127%E3%80%821/", "nonascii:host"},
+		{"http://u%C3%A9@h/caf%C3%A9", "userinfo nonascii:userinfo nonascii:path"},
+		{"http://h/%C0%AE%C0%AE/", "nonascii:path"},
+		{"http://h/%7F%80", "control:path nonascii:path"},
+		{"http://h/p?%FF#%FF", ""}, // the query and the fragment are not looked at
 		{"http://h/..", "underflow"},
 		{"http://h/a/..", ""},
 		{"http://h/a/b/../..", ""},

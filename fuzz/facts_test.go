@@ -14,12 +14,13 @@ var factsSeeds = []string{
 	"http://127.1/", "http://0x7f000001/", "http://a%2Fb@h/p%3Fq", "http://h%5B/", "/a%2F..%2Fb",
 	"/a%0D%0Ab", "/%00", "http://[fe80::1%25eth0]/", "http://[fe80::1%25%0a]/", "/a/../../etc/passwd",
 	"/%2e%2e/x", "/.%2E/x", "../a", "a/../..", "/a/./b/..", "//h/..", "/a//../..", "mailto:%5C@x",
+	"http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "http://u%80@h/%C0%AE", "http://[fe80::1%25%C3%A9]/",
 }
 
 // encodedRef reports, as Facts does, whether the percent-encodings of s
 // (valid ones, since s comes from a valid URI) encode a delimiter, a
 // control character and NUL, reading each with strconv.
-func encodedRef(s string) (delim, control, nul bool) {
+func encodedRef(s string) (delim, control, nul, high bool) {
 	for i := 0; i+2 < len(s); i++ {
 		if s[i] != '%' {
 			continue
@@ -32,9 +33,10 @@ func encodedRef(s string) (delim, control, nul bool) {
 		nul = nul || c == 0
 		control = control || c < 0x20 || c == 0x7f
 		delim = delim || strings.IndexByte(":/?#[]@\\", c) >= 0
+		high = high || c >= 0x80
 		i += 2
 	}
-	return delim, control, nul
+	return delim, control, nul, high
 }
 
 // underflowRef reports whether a ".." segment of path climbs above the
@@ -64,7 +66,8 @@ func underflowRef(path string) bool {
 // FuzzFacts checks URI.Facts against references that read the same
 // components another way: userinfo present, LegacyIPv4 of a reg-name host
 // (itself fuzzed against an inet_aton reading in FuzzHostAddr), the
-// encoded delimiters, controls and NUL of the userinfo, host and path
+// encoded delimiters, controls, NUL and bytes of 0x80 or more of the
+// userinfo, host and path
 // with strconv, and path underflow with a split and a stack. An invalid
 // URI has no facts.
 func FuzzFacts(f *testing.F) {
@@ -88,7 +91,7 @@ func FuzzFacts(f *testing.F) {
 		}
 		for _, c := range []fasturi.Component{fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPath} {
 			sp := u.Span(c)
-			delim, control, nul := encodedRef(s[sp.Start:sp.End])
+			delim, control, nul, high := encodedRef(s[sp.Start:sp.End])
 			bit := fasturi.Components(1) << c
 			if delim {
 				want.EncodedDelimiters |= bit
@@ -98,6 +101,9 @@ func FuzzFacts(f *testing.F) {
 			}
 			if nul {
 				want.EncodedNUL |= bit
+			}
+			if high {
+				want.EncodedNonASCII |= bit
 			}
 		}
 		want.PathUnderflow = underflowRef(u.RawPath())

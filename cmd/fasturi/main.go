@@ -32,14 +32,15 @@
 //	 "userinfo":"u","host":"0x7f.1","port":null,"path":"/%2e%2e/%00",
 //	 "query":null,"fragment":null,"host_type":"reg-name",
 //	 "legacy_ipv4":"127.0.0.1","encoded_delimiters":[],
-//	 "encoded_controls":["path"],"encoded_nul":["path"],"path_underflow":true}
+//	 "encoded_controls":["path"],"encoded_nul":["path"],
+//	 "encoded_non_ascii":[],"path_underflow":true}
 //
 // on one line, where null is an absent component and "" an empty one. The
 // keys after host_type are the facts a security policy needs (see
 // fasturi.Facts): the address a reg-name host means in a legacy IPv4
 // spelling, or null; which of userinfo, host and path hold a percent-encoded
-// delimiter, control character and NUL; whether a ".." climbs above the
-// root. An invalid URI's record is {"in":...,"valid":false,"error":"<message>",
+// delimiter, control character, NUL and byte of 0x80 or more; whether a
+// ".." climbs above the root. An invalid URI's record is {"in":...,"valid":false,"error":"<message>",
 // "offset":N}, and with -lenient it has the components and "violations" too,
 // but no facts, which only a valid URI has.
 //

@@ -65,6 +65,7 @@ var (
 	constEncodedDelimiters = newConst(factEncodedDelimiters)
 	constEncodedControls   = newConst(factEncodedControls)
 	constEncodedNUL        = newConst(factEncodedNUL)
+	constEncodedNonASCII   = newConst(factEncodedNonASCII)
 	constPathUnderflow     = newConst(factPathUnderflow)
 
 	schemeConsts = newConsts(schemes)

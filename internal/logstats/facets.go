@@ -70,6 +70,7 @@ const (
 	factEncodedDelimiters = "encoded_delimiters"
 	factEncodedControls   = "encoded_controls"
 	factEncodedNUL        = "encoded_nul"
+	factEncodedNonASCII   = "encoded_non_ascii"
 	factPathUnderflow     = "path_underflow"
 )
 
@@ -200,6 +201,9 @@ func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	}
 	if f.EncodedNUL != 0 {
 		emitConst(emit, FacetFact, constEncodedNUL)
+	}
+	if f.EncodedNonASCII != 0 {
+		emitConst(emit, FacetFact, constEncodedNonASCII)
 	}
 	if f.PathUnderflow {
 		emitConst(emit, FacetFact, constPathUnderflow)
