@@ -15,7 +15,11 @@ import (
 //
 // Addr returns false for a reg-name, even one that resolvers read as an
 // address (see LegacyIPv4), for an IPvFuture, when there is no authority,
-// and for a URI that is not valid.
+// and for a URI that is not valid. It also returns false for an IPv6
+// literal whose zone ID decodes to a control character or to a byte that
+// delimits a host (":/?#[]@", '\\' or '%'), which AppendHostPort refuses
+// too: "[fe80::1%25x%5D%3A22]" would give the zone "x]:22", and the
+// address would print as "[fe80::1%x]:22]:80" with a port.
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees
@@ -42,7 +46,10 @@ func (u *URI) Addr() (netip.Addr, bool) {
 		// copies it otherwise, so the decoded zone can stay on the stack;
 		// one longer than buf, as no interface name is, grows onto the heap.
 		var buf [64]byte
-		b, _, _ := AppendDecode(buf[:0], zone, 0)
+		b, _, k := appendDialHost(buf[:0], zone)
+		if k != 0 {
+			return netip.Addr{}, false
+		}
 		return a.WithZone(unsafe.String(unsafe.SliceData(b), len(b))), true
 	}
 	return netip.Addr{}, false

@@ -47,8 +47,14 @@ func TestAddr(t *testing.T) {
 		// Zone IDs (RFC 6874 section 2), decoded.
 		{"http://[fe80::1%25eth0]/", "fe80::1%eth0"},
 		{"http://[fe80::1%25%65th0]:80/", "fe80::1%eth0"},
-		{"http://[fe80::1%25en%2F0]/", "fe80::1%en/0"},
-		{"http://[fe80::1%25%25]/", "fe80::1%%"},
+		{"http://[fe80::1%25en%2D0]/", "fe80::1%en-0"},
+		// A zone that decodes to a delimiter or a control: none, as
+		// AppendHostPort refuses it.
+		{"http://[fe80::1%25en%2F0]/", ""},
+		{"http://[fe80::1%25%25]/", ""},
+		{"http://[fe80::1%25x%5D%3A22]/", ""},
+		{"http://[fe80::1%25x%00]/", ""},
+		{"http://[fe80::1%25x%7F]/", ""},
 		{"http://[fe80::1%2512]/", "fe80::1%12"},
 		{"http://[::ffff:1.2.3.4%25x]/", "::ffff:1.2.3.4%x"},
 		{"http://[fe80::1%25" + strings.Repeat("%41", 100) + "]/", "fe80::1%" + strings.Repeat("A", 100)},
