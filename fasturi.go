@@ -49,7 +49,7 @@
 // A URI from Parse is valid or carries its error and no component. A URI
 // from Split carries the components of any input, valid or not; when the
 // input breaks a rule, Valid reports false and Err and ErrorOffset describe
-// the first violation, as for Parse. Accessors return spans of any URI as
+// the first violation (see Split). Accessors return spans of any URI as
 // they are. Operations that interpret components (decoding, normalization,
 // resolution, port numbers, addresses, iteration) take only valid URIs: on
 // a URI that is not valid they fail with its error kind and offset, and

@@ -144,7 +144,9 @@ var encodeSetOf = [numComponents]encodeSet{
 // that the result parses as one such component and AppendDecode gives s
 // back:
 //
-//   - ComponentUserinfo: keeps unreserved, sub-delims and ':';
+//   - ComponentUserinfo: keeps unreserved, sub-delims and ':'. A ':' in a
+//     user name, which would read as the start of a password (section
+//     3.2.1), stays: replace it with "%3A" in what AppendEncode writes;
 //   - ComponentHost: a reg-name; keeps unreserved and sub-delims;
 //   - ComponentPath: one path segment; keeps pchar, and encodes '/' (as
 //     net/url's PathEscape does), so join encoded segments with '/';

@@ -57,6 +57,14 @@ func (v *Violations) add(k ErrorKind, off int) {
 // unvalidated. A host that matches no rule has type HostRegName. Split does
 // not allocate.
 //
+// A violation is a component's, as Appendix B splits the input, so its kind
+// and offset can differ from Parse's error, which is where the input stops
+// being a prefix of any URI reference: in "http://a:b:c/" Split finds the
+// port "b:c" broken at the 'b' (ErrInvalidPort at 9), while Parse reads on
+// to the '/' (at 12), up to which "a:b:c" could still be userinfo; in
+// "http://a@b@c/" Split breaks the userinfo "a@b" at its '@' (8), Parse the
+// host at the second '@' (10).
+//
 // The URI refers to b: see the package documentation.
 func Split(b []byte) (URI, Violations) {
 	return SplitString(unsafe.String(unsafe.SliceData(b), len(b)))

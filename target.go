@@ -72,6 +72,9 @@ func (f TargetForm) String() string {
 // neither "*" nor starts with '/' and is no absolute URI). The form is 0
 // on error. ParseRequestTarget does not allocate, and target does not
 // escape.
+//
+// The method is taken as it is given: ParseRequestLine checks that it is
+// a token (RFC 9110 section 9.1), as net/http does for a Request's.
 func ParseRequestTarget(method string, target []byte) (URI, TargetForm, error) {
 	return ParseRequestTargetString(method, unsafe.String(unsafe.SliceData(target), len(target)))
 }
@@ -216,11 +219,11 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 			case c == '@', c == '/', c == '?', c == '#':
 				return u.fail(ErrTargetForm, end) // userinfo, or another form
 			default:
-				return u.fail(ErrInvalidHost, end)
+				return u.authorityFail(ErrInvalidHost, end)
 			}
 		}
 		if end == 0 {
-			return u.fail(ErrInvalidHost, 0) // nothing to connect to
+			return u.authorityFail(ErrInvalidHost, 0) // nothing to connect to
 		}
 		u.hostType = hostType(s, 0, end)
 	}
@@ -229,7 +232,7 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 			return u.fail(ErrTargetForm, end)
 		}
 		if end < len(s) {
-			return u.fail(ErrInvalidHost, end)
+			return u.authorityFail(ErrInvalidHost, end)
 		}
 		return u.fail(ErrTargetForm, end) // no port
 	}
@@ -242,13 +245,28 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 			if s[i] == '/' || s[i] == '?' || s[i] == '#' {
 				return u.fail(ErrTargetForm, i)
 			}
-			return u.fail(ErrInvalidPort, i)
+			return u.authorityFail(ErrInvalidPort, i)
 		}
 	}
 	u.set(ComponentHost, 0, end)
 	u.set(ComponentPort, p, len(s))
 	u.set(ComponentPath, len(s), len(s))
 	return 0
+}
+
+// authorityFail fails an authority-form target at offset off with kind k,
+// a broken host or port; or with ErrTargetForm when the target has an '@'
+// before any '/', '?' or '#': userinfo, which the form cannot have, and
+// which "u:p@h:443" breaks at the 'p', before the '@' shows it.
+func (u *URI) authorityFail(k ErrorKind, off int) ErrorKind {
+	s := u.s
+	if end := strings.IndexAny(s, "/?#"); end >= 0 {
+		s = s[:end]
+	}
+	if strings.IndexByte(s, '@') >= 0 {
+		k = ErrTargetForm
+	}
+	return u.fail(k, off)
 }
 
 // RequestLine is the first line of an HTTP/1.1 request (RFC 9112 section
@@ -259,7 +277,7 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 // Method and Version are views of the line, and Target refers to it too.
 type RequestLine struct {
 	Method  string     // the method, a token, case-sensitive ("GET")
-	Target  URI        // the request-target; its offsets count from its first byte
+	Target  URI        // the request-target; its offsets count from its first byte (on error, see ParseRequestLine)
 	Form    TargetForm // the request-target's form
 	Version string     // the HTTP-version ("HTTP/1.1")
 
@@ -279,8 +297,10 @@ type RequestLine struct {
 // On error, ErrorOffset gives the offset in line of the first byte at
 // fault, and the error is its kind: ErrInvalidMethod, ErrInvalidVersion,
 // ErrInvalidRequestLine for a missing or doubled space, or the target's own
-// kind (ErrTargetForm, ErrInvalidPath, ...). ParseRequestLine does not
-// allocate, and line does not escape.
+// kind (ErrTargetForm, ErrInvalidPath, ...). The RequestLine then has no
+// parts, and its Target is the whole line as a URI that is not valid,
+// with the same kind and offset: its Err quotes the line around the
+// error. ParseRequestLine does not allocate, and line does not escape.
 func ParseRequestLine(line []byte) (RequestLine, error) {
 	return ParseRequestLineString(unsafe.String(unsafe.SliceData(line), len(line)))
 }
@@ -292,24 +312,23 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	// pointer, which would make line escape to the heap.
 	if uint64(len(line)) > maxLength {
 		// Reported at the first byte beyond reach, as Parse does.
-		r.errKind, r.errOff = ErrTooLong, maxLength
-		return r, ErrTooLong
+		return failedLine(line, ErrTooLong, maxLength)
 	}
 	t, e, off, k := splitRequestLine(line)
 	if k != 0 {
-		return r, r.fail(k, off)
+		return failedLine(line, k, off)
 	}
 	r.Method = line[:t-1]
 	r.Target.s = line[t:e]
 	form := r.Target.parseTarget(r.Method)
 	if k := r.Target.errKind; form == 0 {
-		return r, r.fail(k, t+r.Target.ErrorOffset())
+		return failedLine(line, k, t+r.Target.ErrorOffset())
 	}
 	if e+1 < len(line) && line[e+1] == ' ' {
-		return r, r.fail(ErrInvalidRequestLine, e+1) // a doubled space
+		return failedLine(line, ErrInvalidRequestLine, e+1) // a doubled space
 	}
 	if i := versionError(line[e+1:]); i >= 0 {
-		return r, r.fail(ErrInvalidVersion, e+1+i)
+		return failedLine(line, ErrInvalidVersion, e+1+i)
 	}
 	r.Form, r.Version = form, line[e+1:]
 	return r, nil
@@ -375,10 +394,16 @@ func versionByte(i int, c byte) bool {
 	return c == "HTTP/"[i]
 }
 
-// fail records an error of kind k at offset off and drops what was parsed.
-func (r *RequestLine) fail(k ErrorKind, off int) ErrorKind {
-	*r = RequestLine{errKind: k, errOff: uint32(off)}
-	return k
+// failedLine returns the RequestLine and the error of line with an error
+// of kind k at offset off: no parts, and the line as a Target that is not
+// valid. It returns them rather than setting them through a pointer, which
+// would make line escape to the heap.
+func failedLine(line string, k ErrorKind, off int) (RequestLine, error) {
+	return RequestLine{
+		Target:  URI{s: line, errKind: k, errOff: uint32(off)},
+		errKind: k,
+		errOff:  uint32(off),
+	}, k
 }
 
 // tchar is the set of token characters (RFC 9110 section 5.6.2), which a

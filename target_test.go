@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"testing"
@@ -85,6 +86,12 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"CONNECT", "www.example.com", ErrTargetForm, 15},        // the port is required
 		{"CONNECT", "www.example.com:", ErrTargetForm, 16},       // and not empty
 		{"CONNECT", "user@www.example.com:80", ErrTargetForm, 4}, // no userinfo
+		{"CONNECT", "u@[::1]:80", ErrTargetForm, 1},
+		{"CONNECT", "u:p@h:80", ErrTargetForm, 2}, // broken at the 'p', and userinfo
+		{"CONNECT", "u:1@h:80", ErrTargetForm, 3},
+		{"CONNECT", ":p@h:80", ErrTargetForm, 0},
+		{"CONNECT", "[::1]@h:80", ErrTargetForm, 5},
+		{"CONNECT", "h:8a/@", ErrInvalidPort, 3}, // an '@' in what would be a path
 		{"CONNECT", ":80", ErrInvalidHost, 0},
 		{"CONNECT", "/a", ErrTargetForm, 0}, // CONNECT takes no other form
 		{"CONNECT", "http://h:80", ErrTargetForm, 5},
@@ -170,13 +177,18 @@ func TestParseRequestLineErrors(t *testing.T) {
 		{"GET * HTTP/1.1", ErrTargetForm, 4},
 		{"CONNECT h HTTP/1.1", ErrTargetForm, 9},
 		{"GET //h/%zz HTTP/1.1", ErrInvalidPercentEncoding, 9},
+		{"GET /a%zz HTTP/1.1", ErrInvalidPercentEncoding, 7},
 	} {
 		r, err := ParseRequestLineString(tt.in)
 		if err != tt.kind || r.ErrorOffset() != tt.off {
 			t.Errorf("ParseRequestLine(%q) = %v at %d; want %v at %d", tt.in, err, r.ErrorOffset(), tt.kind, tt.off)
 		}
-		if r.Method != "" || r.Version != "" || r.Form != 0 || r.Target.String() != "" {
+		if r.Method != "" || r.Version != "" || r.Form != 0 || r.Target.String() != tt.in {
 			t.Errorf("ParseRequestLine(%q) failed but kept parts: %+v", tt.in, r)
+		}
+		// The Target is the line, not valid, with the line's error.
+		if r.Target.Valid() || r.Target.ErrorOffset() != tt.off || !errors.Is(r.Target.Err(), tt.kind) || r.Target.RawPath() != "" {
+			t.Errorf("ParseRequestLine(%q).Target: valid %v, %v at %d, path %q", tt.in, r.Target.Valid(), r.Target.Err(), r.Target.ErrorOffset(), r.Target.RawPath())
 		}
 	}
 }
