@@ -108,15 +108,18 @@ func writeTestdata(t *testing.T, name string, b []byte) {
 
 // inputLines splits an input the way the CLI reads it: a byte order mark
 // at the start dropped, "\n" or "\r\n" at the end of each line, and a last
-// line without a line ending still a line.
+// line without a line ending still a line, whose last '\r' is its own.
 func inputLines(in []byte) [][]byte {
 	in = bytes.TrimPrefix(in, bom)
 	if len(in) == 0 {
 		return nil
 	}
+	ended := in[len(in)-1] == '\n'
 	lines := bytes.Split(bytes.TrimSuffix(in, []byte{'\n'}), []byte{'\n'})
 	for i, l := range lines {
-		lines[i] = bytes.TrimSuffix(l, []byte{'\r'})
+		if i < len(lines)-1 || ended {
+			lines[i] = bytes.TrimSuffix(l, []byte{'\r'})
+		}
 	}
 	return lines
 }

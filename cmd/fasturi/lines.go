@@ -340,11 +340,11 @@ func (p *processor) runChunk(c *chunk, fn lineFunc) {
 		line := in
 		if i := bytes.IndexByte(in, '\n'); i >= 0 {
 			line, in = in[:i], in[i+1:]
+			if i > 0 && line[i-1] == '\r' {
+				line = line[:i-1] // "\r\n"; a '\r' alone, even last, is data
+			}
 		} else {
 			in = nil
-		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
 		}
 		var ok bool
 		out, ok = fn(out, line)

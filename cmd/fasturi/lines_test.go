@@ -44,7 +44,7 @@ func TestShortLinesInChunks(t *testing.T) {
 		n++
 	}
 	in.WriteString("http://h/" + strings.Repeat("x", 3*chunkSize) + "\n") // a long line after them
-	in.WriteString("z")                                                   // and a last one without an ending
+	in.WriteString("z\r")                                                 // and a last one without an ending, whose '\r' is data
 	n += 2
 	for name, r := range map[string]func() io.Reader{
 		"whole":         func() io.Reader { return strings.NewReader(in.String()) },

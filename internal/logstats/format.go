@@ -269,20 +269,28 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 		}
 	}
 	i = end + 1
-	// status and bytes
+	// The status, digits, and the size, digits or a '-' for none; then the
+	// end of the line, or a space before more fields.
 	for k := range 2 {
 		if i >= len(line) || line[i] != ' ' {
 			return l, mismatch(msgNoStatus, i)
 		}
 		i++
 		j := i
-		for j < len(line) && (line[j] >= '0' && line[j] <= '9' || k == 1 && line[j] == '-') {
+		if k == 1 && j < len(line) && line[j] == '-' {
 			j++
+		} else {
+			for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
 		}
 		if j == i {
 			return l, mismatch(msgNoStatus, i)
 		}
 		i = j
+	}
+	if i < len(line) && line[i] != ' ' {
+		return l, mismatch(msgNoStatus, i) // "200 12x", "200 1-2"
 	}
 	if !combined {
 		return l, Mismatch{}

@@ -39,6 +39,11 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: `h - - [t] "GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: unterminated request line", off: 10},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1"`, mismatch: "not an access-log line: no status and size after the request line", off: 26},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1" x 1`, mismatch: "not an access-log line: no status and size after the request line", off: 27},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1" 200 12x`, mismatch: "not an access-log line: no status and size after the request line", off: 33},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1" 200x 1`, mismatch: "not an access-log line: no status and size after the request line", off: 30},
+		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 1-2 "-" "-"`, mismatch: "not an access-log line: no status and size after the request line", off: 32},
+		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 -- "-" "-"`, mismatch: "not an access-log line: no status and size after the request line", off: 32},
+		{f: common, line: `h - - [t] "GET / HTTP/1.1" 200 - 0.003`, uri: "/", method: "GET", ver: "HTTP/1.1"}, // a field more
 		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not a combined-log line: no quoted referer", off: 32},
 		{f: combined, line: `h - - [t] "GET / HTTP/1.1" 200 1 "http://a/`, mismatch: "not a combined-log line: unterminated referer", off: 33},
 	}
