@@ -113,6 +113,8 @@ func (fn *observeFn) ProcessElement(line string, emit func([]byte, int64)) {
 // count emits n for each facet key of line, and for its validity.
 func (fn *observeFn) count(line string, n int64, emit func([]byte, int64)) {
 	// textio cuts lines at '\n' only; the command drops a '\r' before it.
+	// textio does not say whether a file's last line had a '\n': one that
+	// ends in a '\r' and no '\n' loses it here, and keeps it there.
 	line = strings.TrimSuffix(line, "\r")
 	fn.emit, fn.n = emit, n
 	// Observe only reads the line, so it may see the string's bytes.
