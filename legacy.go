@@ -52,7 +52,8 @@ import "net/netip"
 //     once decoded. WHATWG parsers map the host with UTS 46 first, which
 //     turns fullwidth digits and ideographic full stops into ASCII: map a
 //     non-ASCII host the same way (golang.org/x/net/idna) before checking
-//     it with netip.ParseAddr and LegacyIPv4.
+//     it with netip.ParseAddr and LegacyIPv4, or refuse it
+//     (Facts.EncodedNonASCII says which hosts have such bytes).
 //
 // LegacyIPv4 does not allocate.
 func LegacyIPv4(host string) (netip.Addr, bool) {
