@@ -139,15 +139,13 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 			close(stop) // the reader stops; the rest drains
 		}
 	}
-	for {
+	for werr == nil {
 		c, ok := p.next(fail)
 		if !ok {
 			break
 		}
-		if werr == nil {
-			_, err := p.out.Write(c.out)
-			fail(err)
-		}
+		_, err := p.out.Write(c.out)
+		fail(err)
 		tot.lines += int64(c.lines)
 		tot.valid += int64(c.valid)
 		tot.bytes += int64(len(c.in))
@@ -158,30 +156,36 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		c.reset()
 		p.free <- c
 	}
-	wg.Wait()
 	if werr == nil {
+		wg.Wait()
 		close(stop)
+		tot.failed = readFailed
 	}
+	// After a write error, the records can go nowhere: the command ends
+	// without waiting for more input, which may be long in coming (tail -f
+	// into a full disk). The reader stops at its next chunk, and the
+	// workers once it has.
 	<-progressDone
 	if p.progress {
 		fmt.Fprint(p.stderr, "\r\033[K")
 	}
-	tot.failed = readFailed
 	return tot, werr
 }
 
 // next returns the next chunk in input order once its records are ready,
-// or false after the last. Before it waits for one, it flushes the output
-// (reporting an error to fail), so that the records of lines that came
-// through a slow pipe (tail -f) are not held back in a buffer until more
-// lines come.
+// or false after the last. Before it waits for one, it flushes the output,
+// so that the records of lines that came through a slow pipe (tail -f) are
+// not held back in a buffer until more lines come; when that fails, it
+// reports the error to fail and returns false at once.
 func (p *processor) next(fail func(error)) (*chunk, bool) {
 	var c *chunk
 	var ok bool
 	select {
 	case c, ok = <-p.pending:
 	default:
-		p.flush(fail)
+		if !p.flush(fail) {
+			return nil, false
+		}
 		c, ok = <-p.pending
 	}
 	if !ok {
@@ -190,17 +194,24 @@ func (p *processor) next(fail func(error)) (*chunk, bool) {
 	select {
 	case <-c.done:
 	default:
-		p.flush(fail)
+		if !p.flush(fail) {
+			return nil, false
+		}
 		<-c.done
 	}
 	return c, true
 }
 
-// flush flushes the output when it is buffered.
-func (p *processor) flush(fail func(error)) {
+// flush flushes the output when it is buffered, and reports whether that
+// went well; an error goes to fail.
+func (p *processor) flush(fail func(error)) bool {
 	if f, ok := p.out.(interface{ Flush() error }); ok {
-		fail(f.Flush())
+		if err := f.Flush(); err != nil {
+			fail(err)
+			return false
+		}
 	}
+	return true
 }
 
 // readAll feeds the chunks of every input to the workers and the writer, and

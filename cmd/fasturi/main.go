@@ -147,7 +147,7 @@ cores. parse, target and the four after them write one record per input
 line, in input order: an invalid line is not dropped. extract writes one
 per URI found, stats a summary at the end. parse, stats and target read
 access logs (-format clf|combined) and fields of TSV or CSV (-field N).
-Run 'fasturi COMMAND -h' for the flags of a command.
+Run 'fasturi COMMAND -h' or 'fasturi help COMMAND' for the flags of a command.
 `
 
 func main() {
@@ -178,8 +178,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
+		if len(args) > 1 && args[0] == "help" {
+			if cmd, ok := commands[args[1]]; ok {
+				return cmd([]string{"-h"}, stdin, stdout, stderr) // fasturi help COMMAND
+			}
+		}
+		return writeOut(stdout, stderr, []byte(usage))
 	case "-version", "--version":
 		return runVersion(nil, stdin, stdout, stderr)
 	}

@@ -281,11 +281,11 @@ func TestTargetJSON(t *testing.T) {
 	want := []string{
 		`{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b","form":"origin","version":"HTTP/1.1",` +
 			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"/a","query":"b","fragment":null,"host_type":"none",` + noFacts,
-		`{"in":"CONNECT h:443","valid":true,"method":"CONNECT","target":"h:443","form":"authority",` +
+		`{"in":"CONNECT h:443","valid":true,"method":"CONNECT","target":"h:443","form":"authority","version":null,` +
 			`"scheme":null,"userinfo":null,"host":"h","port":"443","path":"","query":null,"fragment":null,"host_type":"reg-name",` + noFacts,
 		`{"in":"GET * HTTP/1.1","valid":false,"error":"request-target form not allowed","offset":4}`,
 		`{"in":"GET /x\ufffd HTTP/1.1","in_hex":"474554202f78ff20485454502f312e31","valid":false,"error":"invalid path","offset":6}`,
-		`{"in":"OPTIONS *","valid":true,"method":"OPTIONS","target":"*","form":"asterisk",` +
+		`{"in":"OPTIONS *","valid":true,"method":"OPTIONS","target":"*","form":"asterisk","version":null,` +
 			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"*","query":null,"fragment":null,"host_type":"none",` + noFacts,
 	}
 	jsonRecords(t, out, len(want))
@@ -492,5 +492,80 @@ func TestRecordsNotHeldBack(t *testing.T) {
 		if code := <-done; code != 0 || n != 1 {
 			t.Errorf("%q: exit %d, %d more records; want 0, 1", args, code, n)
 		}
+	}
+}
+
+// TestWriteErrorWhileInputIdle checks that a write error ends the command
+// at once, without waiting for input that may be long in coming (tail -f
+// into a full disk): the records can go nowhere.
+func TestWriteErrorWhileInputIdle(t *testing.T) {
+	for _, args := range [][]string{{"parse", "-q"}, {"normalize", "-q"}, {"extract", "-q"}} {
+		inR, inW := io.Pipe()
+		var errOut bytes.Buffer
+		done := make(chan int)
+		go func() { done <- run(args, inR, errWriter{}, &errOut) }()
+		inW.Write([]byte("http://a/\n"))
+		select {
+		case code := <-done:
+			if code != exitIO || !strings.Contains(errOut.String(), "disk full") {
+				t.Errorf("%q: exit %d, stderr %q; want %d and the error", args, code, errOut.String(), exitIO)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%q: still running 10 s after a write failed, while the input stays open", args)
+		}
+		inW.Close()
+	}
+}
+
+// TestOutputPipeReaderGone checks -o onto a pipe whose reader goes away
+// (fasturi ... -o /dev/stdout | head -1): the write fails and the command
+// ends, rather than blocking on a pipe that it holds the read end of too.
+func TestOutputPipeReaderGone(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	name := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if _, err := os.Stat(name); err != nil {
+		t.Skip("no /proc/self/fd:", err)
+	}
+	first := make([]byte, 10)
+	var in strings.Builder
+	for range 100000 {
+		in.WriteString("http://a/b\n")
+	}
+	done := make(chan int)
+	var errOut bytes.Buffer
+	go func() {
+		done <- run([]string{"normalize", "-q", "-o", name}, strings.NewReader(in.String()), io.Discard, &errOut)
+	}()
+	if _, err := io.ReadFull(r, first); err != nil || string(first) != "http://a/b" {
+		t.Fatalf("first bytes %q, %v", first, err)
+	}
+	r.Close()
+	select {
+	case code := <-done:
+		if code != exitIO || !strings.Contains(errOut.String(), "broken pipe") {
+			t.Errorf("exit %d, stderr %q; want %d and a broken pipe", code, errOut.String(), exitIO)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("still writing 20 s after the pipe's reader went away")
+	}
+}
+
+// TestVersionAndUsageWriteErrors checks that version and -h report a
+// failed write and exit 1, as the commands that write records do.
+func TestVersionAndUsageWriteErrors(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-h"}, {"help"}, {"parse", "-h"}, {"help", "stats"}} {
+		var errOut bytes.Buffer
+		if code := run(args, strings.NewReader(""), errWriter{}, &errOut); code != exitIO || !strings.Contains(errOut.String(), "disk full") {
+			t.Errorf("%q: exit %d, stderr %q; want %d and the error", args, code, errOut.String(), exitIO)
+		}
+	}
+	code, out, _ := runCLI(t, "", "help", "stats")
+	_, want, _ := runCLI(t, "", "stats", "-h")
+	if code != exitOK || out != want || !strings.HasPrefix(out, "Usage: fasturi stats") {
+		t.Errorf("help stats: exit %d, %.40q; want stats -h's usage", code, out)
 	}
 }

@@ -69,8 +69,11 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 			fmt.Fprintf(stderr, "fasturi: -o %s is an input (%s): writing would empty it before it is read\n", o.out, name)
 			return exitUsage
 		}
+		// Write-only, not os.Create's read-write: a process that holds the
+		// read end of a pipe or FIFO it writes to (-o /dev/stdout) never
+		// sees the reader go, and blocks once the pipe is full.
 		var err error
-		if f, err = os.Create(o.out); err != nil {
+		if f, err = os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666); err != nil {
 			fmt.Fprintf(stderr, "fasturi: %v\n", err)
 			return exitIO
 		}
@@ -89,8 +92,8 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	}
 	if !o.quiet {
 		elapsed := time.Since(start)
-		fmt.Fprintf(stderr, "fasturi: %d lines, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
-			tot.lines, tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
+		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
+			tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
 			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
 	}
 	if err != nil {
@@ -102,6 +105,25 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 		return exitIO
 	}
 	if tot.failed {
+		return exitIO
+	}
+	return exitOK
+}
+
+// plural returns one when n is 1, and many otherwise.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// writeOut writes b, the whole of a command's output, to w, and returns
+// exitOK; or, when that fails, reports the error on stderr and returns
+// exitIO.
+func writeOut(w, stderr io.Writer, b []byte) int {
+	if _, err := w.Write(b); err != nil {
+		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
 		return exitIO
 	}
 	return exitOK

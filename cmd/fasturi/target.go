@@ -99,9 +99,11 @@ func appendTargetJSON(dst []byte, r targetRecord) []byte {
 	dst = append(dst, `,"form":"`...)
 	dst = append(dst, r.form.String()...)
 	dst = append(dst, '"')
+	dst = append(dst, `,"version":`...)
 	if r.version != nil {
-		dst = append(dst, `,"version":`...)
 		dst = appendJSONString(dst, r.version)
+	} else {
+		dst = append(dst, "null"...) // a method and a target alone
 	}
 	dst = appendJSONComponents(dst, r.target)
 	dst = appendJSONFacts(dst, r.target.uri)
@@ -164,6 +166,7 @@ none, or for -): "METHOD request-target HTTP-version" (RFC 9112 section 3),
 or a method and a request-target alone. The method decides the target's
 form (section 3.2): authority-form (host:port) for CONNECT only, "*" for
 OPTIONS only, else origin-form (/path?query) or absolute-form; no fragment.
-With -json, a record has "method", "target", "form" and "version", then the
-target's components as parse -json writes them; or "error" and "offset".
+With -json, a record has "method", "target", "form" and "version" (null
+without one), then the target's components as parse -json writes them; or
+"error" and "offset".
 `

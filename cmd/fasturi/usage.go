@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -47,10 +48,11 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 	fs.SetOutput(out)
 	switch {
 	case err == flag.ErrHelp:
-		fs.SetOutput(stdout)
+		var b bytes.Buffer
+		fs.SetOutput(&b)
 		fs.Usage()
 		fs.SetOutput(out)
-		return exitOK, true
+		return writeOut(stdout, out, b.Bytes()), true
 	case err != nil:
 		fmt.Fprintln(out, err)
 		fs.Usage()

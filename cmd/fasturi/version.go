@@ -14,7 +14,7 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: fasturi version\n\nPrint the version of fasturi, the revision it was built from, and the Go\ntoolchain's.\n")
+		fmt.Fprint(fs.Output(), "Usage: fasturi version\n\nPrint the version of fasturi, the revision it was built from when the\nbuild recorded one, and the Go toolchain's.\n")
 	}
 	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
@@ -38,13 +38,13 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "fasturi %s %s %s/%s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	b := fmt.Appendf(nil, "fasturi %s %s %s/%s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	if revision != "" {
-		fmt.Fprintf(stdout, "revision %s %s", revision, when)
+		b = fmt.Appendf(b, "revision %s %s", revision, when)
 		if modified {
-			fmt.Fprint(stdout, " (modified)")
+			b = append(b, " (modified)"...)
 		}
-		fmt.Fprintln(stdout)
+		b = append(b, '\n')
 	}
-	return exitOK
+	return writeOut(stdout, stderr, b)
 }
