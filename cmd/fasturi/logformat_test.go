@@ -215,6 +215,9 @@ func TestStatsUsage(t *testing.T) {
 		{"stats", "-nosuchflag"},
 		{"parse", "-format", "w3c"},
 		{"target", "-field", "-3"},
+		{"parse", "-sep", ","}, // nothing to split without -field
+		{"stats", "-format", "clf", "-sep", "\t"},
+		{"target", "-sep", ";"},
 	} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitUsage || stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)
