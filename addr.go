@@ -17,7 +17,7 @@ import (
 // address (see LegacyIPv4), for an IPvFuture, when there is no authority,
 // and for a URI that is not valid. It also returns false for an IPv6
 // literal whose zone ID decodes to a control character or to a byte that
-// delimits a host (":/?#[]@", '\\' or '%'), which AppendHostPort refuses
+// delimits a host (":/?#[]@", '\' or '%'), which AppendHostPort refuses
 // too: "[fe80::1%25x%5D%3A22]" would give the zone "x]:22", and the
 // address would print as "[fe80::1%x]:22]:80" with a port.
 //

@@ -255,18 +255,25 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 }
 
 // authorityFail fails an authority-form target at offset off with kind k,
-// a broken host or port; or with ErrTargetForm when the target has an '@'
-// before any '/', '?' or '#': userinfo, which the form cannot have, and
-// which "u:p@h:443" breaks at the 'p', before the '@' shows it.
+// a broken host or port; or with ErrTargetForm when what comes before its
+// first '@' is userinfo (RFC 3986 section 3.2.1), which the form cannot
+// have, and which "u:p@h:443" breaks at the 'p', before the '@' shows it.
 func (u *URI) authorityFail(k ErrorKind, off int) ErrorKind {
 	s := u.s
-	if end := strings.IndexAny(s, "/?#"); end >= 0 {
-		s = s[:end]
+	at := strings.IndexByte(s, '@')
+	if at < 0 {
+		return u.fail(k, off)
 	}
-	if strings.IndexByte(s, '@') >= 0 {
-		k = ErrTargetForm
+	for i := 0; i < at; i++ {
+		switch c := s[i]; {
+		case byteClass[c]&(unreserved|subDelim) != 0, c == ':':
+		case c == '%' && pctError(s, i) < 0:
+			i += 2
+		default:
+			return u.fail(k, off) // no userinfo: the host or port is the error
+		}
 	}
-	return u.fail(k, off)
+	return u.fail(ErrTargetForm, off)
 }
 
 // RequestLine is the first line of an HTTP/1.1 request (RFC 9112 section
@@ -316,19 +323,19 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	}
 	t, e, off, k := splitRequestLine(line)
 	if k != 0 {
-		return failedLine(line, k, off)
+		return failedLine(line, k, uint32(off))
 	}
 	r.Method = line[:t-1]
 	r.Target.s = line[t:e]
 	form := r.Target.parseTarget(r.Method)
 	if k := r.Target.errKind; form == 0 {
-		return failedLine(line, k, t+r.Target.ErrorOffset())
+		return failedLine(line, k, uint32(t+r.Target.ErrorOffset()))
 	}
 	if e+1 < len(line) && line[e+1] == ' ' {
-		return failedLine(line, ErrInvalidRequestLine, e+1) // a doubled space
+		return failedLine(line, ErrInvalidRequestLine, uint32(e+1)) // a doubled space
 	}
 	if i := versionError(line[e+1:]); i >= 0 {
-		return failedLine(line, ErrInvalidVersion, e+1+i)
+		return failedLine(line, ErrInvalidVersion, uint32(e+1+i))
 	}
 	r.Form, r.Version = form, line[e+1:]
 	return r, nil
@@ -398,11 +405,11 @@ func versionByte(i int, c byte) bool {
 // of kind k at offset off: no parts, and the line as a Target that is not
 // valid. It returns them rather than setting them through a pointer, which
 // would make line escape to the heap.
-func failedLine(line string, k ErrorKind, off int) (RequestLine, error) {
+func failedLine(line string, k ErrorKind, off uint32) (RequestLine, error) {
 	return RequestLine{
-		Target:  URI{s: line, errKind: k, errOff: uint32(off)},
+		Target:  URI{s: line, errKind: k, errOff: off},
 		errKind: k,
-		errOff:  uint32(off),
+		errOff:  off,
 	}, k
 }
 

@@ -90,7 +90,9 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"CONNECT", "u:p@h:80", ErrTargetForm, 2}, // broken at the 'p', and userinfo
 		{"CONNECT", "u:1@h:80", ErrTargetForm, 3},
 		{"CONNECT", ":p@h:80", ErrTargetForm, 0},
-		{"CONNECT", "[::1]@h:80", ErrTargetForm, 5},
+		{"CONNECT", "u%41:p@h:80", ErrTargetForm, 5},
+		{"CONNECT", "[::1]@h:80", ErrInvalidHost, 5}, // no userinfo before the '@'
+		{"CONNECT", "a b@h:80", ErrInvalidHost, 1},
 		{"CONNECT", "h:8a/@", ErrInvalidPort, 3}, // an '@' in what would be a path
 		{"CONNECT", ":80", ErrInvalidHost, 0},
 		{"CONNECT", "/a", ErrTargetForm, 0}, // CONNECT takes no other form

@@ -19,7 +19,8 @@ var factsSeeds = []string{
 
 // encodedRef reports, as Facts does, whether the percent-encodings of s
 // (valid ones, since s comes from a valid URI) encode a delimiter, a
-// control character and NUL, reading each with strconv.
+// control character, NUL and a byte of 0x80 or more, reading each with
+// strconv.
 func encodedRef(s string) (delim, control, nul, high bool) {
 	for i := 0; i+2 < len(s); i++ {
 		if s[i] != '%' {

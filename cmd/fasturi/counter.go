@@ -35,12 +35,12 @@ type counter struct {
 	// exact, and always exact: there are few.
 	consts  [logstats.MaxConsts]int64
 	nconsts int // how many of consts are not 0
-	// numbers count, in a counter of port numbers, the keys that are
-	// numbers from 0 to 65535 written as decimal numbers are (no sign,
-	// no leading 0), by value: one place in an array per line, where a
-	// hash table hashes, probes and compares, and outgrows a core's cache
-	// on a log of many ports. "080" is not 80 and goes to exact. Nil in
-	// other counters, and until the first number.
+	// numbers count, in a counter of ports, the keys that are plain
+	// decimal numbers from 0 to 65535 (no sign, no leading 0), by value:
+	// one place in an array per line, where a hash table hashes, probes
+	// and compares, and outgrows a core's cache on a log of many ports.
+	// "080" is not 80 and goes to exact. Nil in other counters, and until
+	// the first number.
 	numbers  []int64
 	nnumbers int // how many of numbers are not 0
 	numeric  bool

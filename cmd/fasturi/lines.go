@@ -163,8 +163,9 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	}
 	// After a write error, the records can go nowhere: the command ends
 	// without waiting for more input, which may be long in coming (tail -f
-	// into a full disk). The reader stops at its next chunk, and the
-	// workers once it has.
+	// into a full disk). The reader stops when it next needs a chunk, and
+	// the workers once it has; read errors after the write error go
+	// unreported.
 	<-progressDone
 	if p.progress {
 		fmt.Fprint(p.stderr, "\r\033[K")
@@ -226,7 +227,12 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 			failed = true
 			// The message travels with the chunks, so that it is printed
 			// in order with the records around it.
-			c := <-p.free
+			var c *chunk
+			select {
+			case c = <-p.free:
+			case <-stop:
+				return failed // the writer has stopped: no chunk comes back
+			}
 			c.readErr = err
 			p.send(c)
 		}

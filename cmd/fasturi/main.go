@@ -53,8 +53,8 @@
 //	{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b",
 //	 "form":"origin","version":"HTTP/1.1", ...}
 //
-// with form one of origin, absolute, authority and asterisk, version only
-// when the line has one, then the target's components, host_type and facts
+// with form one of origin, absolute, authority and asterisk, version null
+// when the line has none, then the target's components, host_type and facts
 // as parse writes them; an invalid line's record is as parse's, with the
 // offset in the whole line.
 //

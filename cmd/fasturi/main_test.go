@@ -569,3 +569,29 @@ func TestVersionAndUsageWriteErrors(t *testing.T) {
 		t.Errorf("help stats: exit %d, %.40q; want stats -h's usage", code, out)
 	}
 }
+
+// TestWriteErrorLeavesNoGoroutine checks that after a write error the
+// reader and the workers end once their input does, also when inputs that
+// cannot be opened come next, each of which takes a chunk for its message.
+func TestWriteErrorLeavesNoGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	args := []string{"parse", "-q", "-"}
+	for i := range inFlight() + 2 {
+		args = append(args, filepath.Join(t.TempDir(), fmt.Sprint("missing", i)))
+	}
+	inR, inW := io.Pipe()
+	done := make(chan int)
+	go func() { done <- run(args, inR, errWriter{}, io.Discard) }()
+	inW.Write([]byte("http://a/\n"))
+	if code := <-done; code != exitIO {
+		t.Fatalf("exit %d, want %d", code, exitIO)
+	}
+	inW.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines 10 s after the command ended, %d before it", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

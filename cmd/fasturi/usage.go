@@ -38,8 +38,9 @@ func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 
 // parseFlags parses a command's flags, and returns the exit status to end
 // with and true when the command should not run: exitOK after -h, whose
-// usage goes to stdout, as asked for (fasturi -h does the same), and
-// exitUsage after a bad flag, reported with the usage on fs's output.
+// usage goes to stdout, as asked for (fasturi -h does the same), or exitIO
+// when it cannot be written; and exitUsage after a bad flag, reported with
+// the usage on fs's output.
 // fs.Usage writes to fs.Output().
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 	out := fs.Output()

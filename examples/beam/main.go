@@ -73,6 +73,11 @@ func configure() (config, error) {
 	if c.Top < 0 || c.Depth < 0 {
 		return c, errors.New("-top and -depth take a number >= 0")
 	}
+	sepSet := false
+	flag.Visit(func(f *flag.Flag) { sepSet = sepSet || f.Name == "sep" })
+	if sepSet && *field == 0 {
+		return c, errors.New("-sep goes with -field") // as in fasturi stats
+	}
 	var err error
 	c.Format, err = logstats.ParseFormat(*format, *field, *sep)
 	return c, err
