@@ -136,7 +136,7 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	fail := func(err error) {
 		if werr == nil && err != nil {
 			werr = err
-			close(stop) // the reader stops; the rest drains
+			close(stop) // the reader stops at its next chunk
 		}
 	}
 	for werr == nil {
