@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"strconv"
 
@@ -25,19 +24,8 @@ const (
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 	name = fs.String("format", "", "read access logs: `clf`, or combined (with the referer)")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", `\t`, "the field separator `S`: one byte, \",\" for CSV")
+	sep = fs.String("sep", "", "the field separator `S`: one byte, \",\" for CSV (default a tab)")
 	return name, field, sep
-}
-
-// formatOf returns the Format that the flags of addFormatFlags ask for. A
-// -sep without -field, which nothing would read, is an error too.
-func formatOf(fs *flag.FlagSet, name string, field int, sep string) (logstats.Format, error) {
-	sepSet := false
-	fs.Visit(func(f *flag.Flag) { sepSet = sepSet || f.Name == "sep" })
-	if sepSet && field == 0 {
-		return logstats.Format{}, errors.New("-sep goes with -field")
-	}
-	return logstats.ParseFormat(name, field, sep)
 }
 
 // parseLogLine returns the lineFunc of parse for lines in format f: the

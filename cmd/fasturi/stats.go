@@ -78,7 +78,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		corpus.WriteLog(&log, corpus.LogCombined, sampleSize, 1)
 		stdin, names = &log, []string{"-"}
 	}
-	format, err := formatOf(fs, *formatName, *field, *sep)
+	format, err := logstats.ParseFormat(*formatName, *field, *sep)
 	if err != nil {
 		return usage(err.Error())
 	}

@@ -36,7 +36,7 @@ var (
 	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
 	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf or combined (access logs)")
 	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
-	sep    = flag.String("sep", `\t`, "the one-byte field separator of -field; with ',' a field may be quoted as in CSV")
+	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with ',' a field may be quoted as in CSV")
 	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
 	top    = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
 )
@@ -72,11 +72,6 @@ func configure() (config, error) {
 	}
 	if c.Top < 0 || c.Depth < 0 {
 		return c, errors.New("-top and -depth take a number >= 0")
-	}
-	sepSet := false
-	flag.Visit(func(f *flag.Flag) { sepSet = sepSet || f.Name == "sep" })
-	if sepSet && *field == 0 {
-		return c, errors.New("-sep goes with -field") // as in fasturi stats
 	}
 	var err error
 	c.Format, err = logstats.ParseFormat(*format, *field, *sep)

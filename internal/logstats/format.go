@@ -39,7 +39,8 @@ type Format struct {
 
 // ParseFormat returns the Format of a command line: name "" or "uri", "clf"
 // or "combined", or field > 0 with a one-byte separator sep (a TSV or
-// CSV-like log), which excludes a format name.
+// CSV-like log; "" or `\t` for a tab), which excludes a format name. A sep
+// without a field, which nothing would read, is an error.
 func ParseFormat(name string, field int, sep string) (Format, error) {
 	var f Format
 	switch name {
@@ -53,6 +54,9 @@ func ParseFormat(name string, field int, sep string) (Format, error) {
 		return f, fmt.Errorf("unknown -format %q: want uri, clf or combined", name)
 	}
 	if field == 0 {
+		if sep != "" {
+			return f, fmt.Errorf("-sep %q goes with -field", sep)
+		}
 		return f, nil
 	}
 	if f.Kind != KindURI {
@@ -61,7 +65,7 @@ func ParseFormat(name string, field int, sep string) (Format, error) {
 	if field < 0 {
 		return f, fmt.Errorf("-field %d: fields count from 1", field)
 	}
-	if sep == `\t` {
+	if sep == "" || sep == `\t` {
 		sep = "\t"
 	}
 	if len(sep) != 1 || sep[0] == '\n' {

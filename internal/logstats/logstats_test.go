@@ -122,7 +122,7 @@ func TestParseFormat(t *testing.T) {
 		name  string
 		field int
 		sep   string
-	}{{"xml", 0, ""}, {"clf", 2, "\t"}, {"", -1, "\t"}, {"", 2, "ab"}, {"", 2, ""}, {"", 2, "\n"}} {
+	}{{"xml", 0, ""}, {"clf", 2, "\t"}, {"", -1, "\t"}, {"", 2, "ab"}, {"", 2, "\n"}, {"", 0, ","}, {"clf", 0, "\t"}} {
 		if _, err := ParseFormat(bad.name, bad.field, bad.sep); err == nil {
 			t.Errorf("ParseFormat(%q, %d, %q) succeeded", bad.name, bad.field, bad.sep)
 		}
