@@ -40,9 +40,10 @@
 // fasturi.Facts): the address a reg-name host means in a legacy IPv4
 // spelling, or null; which of userinfo, host and path hold a percent-encoded
 // delimiter, control character, NUL and byte of 0x80 or more; whether a
-// ".." climbs above the root. An invalid URI's record is {"in":...,"valid":false,"error":"<message>",
-// "offset":N}, and with -lenient it has the components and "violations" too,
-// but no facts, which only a valid URI has.
+// ".." climbs above the root. An invalid URI's record is
+// {"in":...,"valid":false,"error":"<message>","offset":N}, and with -lenient
+// it has the components and "violations" too, but no facts, which only a
+// valid URI has.
 //
 // target reads HTTP request lines, "METHOD request-target HTTP-version"
 // (RFC 9112 section 3), or a method and a request-target alone when a line

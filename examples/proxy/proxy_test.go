@@ -282,8 +282,6 @@ var targetTests = []struct {
 		okFwd("/", "/", "", "", "example.com"), nil},
 	{"OPTIONS, absolute-form, query", "OPTIONS", "http://example.com?q", "example.com",
 		okFwd("/?q", "/", "", "q", "example.com"), nil},
-	{"GET, absolute-form, empty path", "GET", "http://example.com", "example.com",
-		okFwd("/", "/", "", "", "example.com"), nil},
 	{"GET *", "GET", "*", "example.com",
 		bad(`fasturi: request-target form not allowed: '*' at offset 0 in "*"` + "\n"), nil},
 	{"OPTIONS *x", "OPTIONS", "*x", "example.com",
