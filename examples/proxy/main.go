@@ -57,6 +57,11 @@
 //	-refuse-legacy-ipv4      refuse hosts that resolvers read as IPv4 in a legacy form
 //	                         ("0x7f.1", "0177.0.0.1", "2130706433", "127.1"): the target's host,
 //	                         or the Host header for the other forms
+//	-refuse-encoded-non-ascii-host
+//	                         refuse hosts with a percent-encoded byte >= 0x80, the target's or
+//	                         the Host header's: IDNA (UTS #46) maps them before resolving, and
+//	                         "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1" (fullwidth digits) is
+//	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
 //	                         percent-encoded ("/../etc", "/%2e%2e/etc"), counting segments as
@@ -121,6 +126,7 @@ func main() {
 	var cfg config
 	flag.BoolVar(&cfg.refuseUserinfo, "refuse-userinfo", false, "refuse absolute-form targets with userinfo")
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1)")
+	flag.BoolVar(&cfg.refuseIDNAHost, "refuse-encoded-non-ascii-host", false, "refuse hosts with a percent-encoded byte >= 0x80, which IDNA maps before resolving")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
 	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root (RFC 3986 section 5.2.4: an empty segment counts)")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")

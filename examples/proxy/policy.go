@@ -12,6 +12,7 @@ import (
 type config struct {
 	refuseUserinfo     bool
 	refuseLegacyIPv4   bool
+	refuseIDNAHost     bool
 	refuseEncodedSlash bool
 	refuseUnderflow    bool
 	refuseHostMismatch bool
@@ -27,6 +28,7 @@ func (c config) flags() []string {
 	}{
 		{c.refuseUserinfo, "-refuse-userinfo"},
 		{c.refuseLegacyIPv4, "-refuse-legacy-ipv4"},
+		{c.refuseIDNAHost, "-refuse-encoded-non-ascii-host"},
 		{c.refuseEncodedSlash, "-refuse-encoded-slash"},
 		{c.refuseUnderflow, "-refuse-underflow"},
 		{c.refuseHostMismatch, "-refuse-host-mismatch"},
@@ -41,7 +43,7 @@ func (c config) flags() []string {
 
 // usesFacts reports whether a rule of c needs the target's fasturi.Facts.
 func (c *config) usesFacts() bool {
-	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseEncodedSlash || c.refuseUnderflow
+	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseIDNAHost || c.refuseEncodedSlash || c.refuseUnderflow
 }
 
 // refusal returns the flag of the first rule that refuses the valid target
@@ -68,6 +70,19 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 			}
 		} else if f.LegacyIPv4.IsValid() {
 			return "refuse-legacy-ipv4", fmt.Sprintf("host %q is %v to resolvers", u.RawHost(), f.LegacyIPv4)
+		}
+	}
+	if c.refuseIDNAHost {
+		// IDNA (UTS #46) maps such bytes before a name is resolved, so
+		// that no check of the host as written holds: fullwidth digits,
+		// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", are 127.0.0.1 to net/http.
+		const why = "percent-encodes a byte >= 0x80, which IDNA maps before resolving"
+		if form != fasturi.AbsoluteForm {
+			if h := hostOnly(host); encodedNonASCII(h) >= 0 {
+				return "refuse-encoded-non-ascii-host", fmt.Sprintf("the Host header's %q %s", h, why)
+			}
+		} else if f.EncodedNonASCII.Has(fasturi.ComponentHost) {
+			return "refuse-encoded-non-ascii-host", fmt.Sprintf("host %q %s", u.RawHost(), why)
 		}
 	}
 	if c.refuseHostMismatch && form == fasturi.AbsoluteForm {
@@ -114,6 +129,22 @@ func encodedSlash(p string) int {
 			break
 		}
 		i += 3 + j
+	}
+	return -1
+}
+
+// encodedNonASCII returns the offset in h, a Host header's host, of the
+// first percent-encoded byte >= 0x80 ("%C3"), or -1.
+func encodedNonASCII(h string) int {
+	for i := strings.IndexByte(h, '%'); i >= 0 && i+1 < len(h); {
+		if c := h[i+1] | 0x20; '8' <= c && c <= '9' || 'a' <= c && c <= 'f' {
+			return i
+		}
+		j := strings.IndexByte(h[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return -1
 }
