@@ -44,10 +44,13 @@ const (
 	//     prospero 1525), the port is read as a decimal number: the default
 	//     port is dropped (":80", ":080"), another one up to 65535 is
 	//     written without leading zeros (":08080" is ":8080"), and a larger
-	//     one stays as written; and an empty path after an authority is
-	//     "/" ("http://h" is "http://h/"). Other schemes keep their port
-	//     digits and their empty path: whether "foo://h" and "foo://h/"
-	//     are the same resource is for foo's specification to say.
+	//     one stays as written. Other schemes keep their port digits;
+	//   - for http, https, ws, wss, ftp, gopher and telnet, whose
+	//     specifications make an empty path after an authority the same
+	//     as "/", it is "/" ("http://h" is "http://h/"). Other schemes keep
+	//     their empty path: whether "foo://h" and "foo://h/" are the same
+	//     resource is for foo's specification to say, and for nntp, wais
+	//     and prospero RFC 1738 requires the '/'.
 	NormalizeScheme
 )
 
@@ -259,13 +262,29 @@ func (u *URI) normalPort(level NormalizeLevel) (string, bool) {
 }
 
 // slashForEmptyPath reports whether scheme-based normalization writes the
-// empty path of u as "/".
+// empty path of u as "/": for the schemes whose specifications make the
+// two the same, http and https (RFC 9110 section 4.2.3), ws and wss (RFC
+// 6455 section 3), and ftp, gopher and telnet, whose '/' before an empty
+// path may be left out (RFC 1738 sections 3.1, 3.4 and 3.8). For nntp,
+// wais and prospero it may not: "prospero://h" is not in shape, and
+// "prospero://h/" is.
 func (u *URI) slashForEmptyPath(level NormalizeLevel) bool {
 	if level != NormalizeScheme || !u.HasAuthority() {
 		return false
 	}
-	_, ok := DefaultPort(u.Scheme())
-	return ok
+	switch s := u.Scheme(); len(s) {
+	case 2:
+		return lowerEqual(s, "ws")
+	case 3:
+		return lowerEqual(s, "wss") || lowerEqual(s, "ftp")
+	case 4:
+		return lowerEqual(s, "http")
+	case 5:
+		return lowerEqual(s, "https")
+	case 6:
+		return lowerEqual(s, "gopher") || lowerEqual(s, "telnet")
+	}
+	return false
 }
 
 // appendRelativePath appends the relative path p (not empty, and not

@@ -309,7 +309,12 @@ func TestNormalizeScheme(t *testing.T) {
 		{"nntp://h:119/", "nntp://h/"},
 		{"telnet://h:23/", "telnet://h/"},
 		{"wais://h:210/", "wais://h/"},
-		{"PrOsPeRo://h:1525", "prospero://h/"},
+		{"PrOsPeRo://h:1525", "prospero://h"}, // RFC 1738 requires the '/'
+		{"wais://h:210", "wais://h"},
+		{"nntp://h", "nntp://h"},
+		{"ftp://h", "ftp://h/"}, // the '/' may be left out
+		{"gopher://h", "gopher://h/"},
+		{"TELNET://h:23", "telnet://h/"},
 		{"http://u@[::1]:80", "http://u@[::1]/"},
 		// Other ports without leading zeros, up to 65535.
 		{"http://h:08080/", "http://h:8080/"},

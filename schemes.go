@@ -79,23 +79,44 @@ func lowerASCII(c byte) byte {
 // returns -1 and nil when u has that shape or its scheme has none listed
 // here. The shapes, with the scheme compared case-insensitively:
 //
-//	http, https, ws, wss     "//" host, not empty
-//	ftp                      "//" host, and an optional ";type=" a, i or d ending the path
-//	gopher, telnet           "//" host; for telnet, the path "" or "/" and no query
-//	nntp                     "//" host "/" group [ "/" digits ]
-//	wais                     "//" host "/" database [ "?" search / "/" wtype "/" wpath ]
-//	prospero                 "//" host "/" path
-//	file                     "//" [ host ] "/" path
-//	mailto                   an address: no authority, a path that is not empty
-//	news                     "*", a group, or an article: no authority, a path
-//	                         with an '@' after something and a host after it
+//	http, https, ws, wss     "//" host [ ":" port ], with a host that is not empty
+//	gopher                   "//" host [ ":" port ], likewise
+//	ftp                      "//" [ user [ ":" password ] "@" ] host [ ":" port ], and an
+//	                         optional ";type=" a, i or d that ends the URL
+//	telnet                   as ftp, then the path "" or "/" and no query
+//	nntp                     "//" host [ ":" port ] "/" group [ "/" digits ], no query
+//	wais                     "//" host [ ":" port ] "/" database [ "?" search /
+//	                         "/" wtype "/" wpath ], where none of the three holds a '/'
+//	prospero                 "//" host [ ":" port ] "/" path *( ";" name "=" value ),
+//	                         where a name or a value holds no '/', ';' or '='
+//	file                     "//" [ host ] "/" path: no userinfo, no port
+//	mailto                   an address, or only header fields ("mailto:?to=a@b",
+//	                         RFC 6068): no authority, a path or a query not empty
+//	news                     "*", a group, or an article: no authority, and
+//	                         something, an '@' and a host
 //
 // where a group is a letter and then letters, digits, '-', '.', '+' and
-// '_'. The checks are light: they look at the structure, not at what an
-// address or a selector holds. Otherwise CheckShape returns the offset of
-// the first byte where u departs from the shape (where "//" should be, the
-// host that is empty, the path byte that breaks it) and ErrSchemeShape; an
-// invalid URI gives its own offset and error.
+// '_'; an empty port after a ':' is no port (RFC 3986 section 6.2.3); and
+// a news article's host is letters, digits, '-' and '.', beginning and
+// ending with a letter or a digit. Only ftp and telnet URLs take a user
+// and a password (RFC 1738 sections 3.1 and 5): section 3.3 allows http
+// URLs none, and RFC 9110 section 4.2.4 has recipients treat one as an
+// error.
+//
+// RFC 1738 reads a '?' in ftp, gopher, prospero, file and news URLs as
+// part of the path, where RFC 3986 starts a query: for ftp, prospero and
+// news, whose shapes reach the end of the URL, CheckShape reads the path
+// and the query as one, as RFC 1738 does ("news:a?b@h" is an article,
+// "ftp://h/f;type=i?x" has no typecode that ends it).
+//
+// The checks are light: they look at the structure, not at what a host,
+// an address or a selector holds, and not at every byte RFC 1738 reserves
+// (a ';' in an ftp path that is no ";type=", a gopher selector's CR or
+// LF, which Facts reports as EncodedControls). Otherwise CheckShape
+// returns the offset of the first byte where u departs from the shape
+// (where "//" should be, the host that is empty, the userinfo or port
+// that the scheme does not take, the path byte that breaks it) and
+// ErrSchemeShape; an invalid URI gives its own offset and error.
 func (u *URI) CheckShape() (int, error) {
 	if !u.Valid() {
 		return u.ErrorOffset(), u.errKind
@@ -109,99 +130,140 @@ func (u *URI) CheckShape() (int, error) {
 	return -1, nil
 }
 
+// An authorityShape says what the authority of a scheme's URLs takes.
+type authorityShape uint8
+
+const (
+	anyHost authorityShape = 1 << iota // an empty host too ("file:///")
+	login                              // a user and a password (RFC 1738 section 3.1)
+	noPort                             // no port digits after the host
+)
+
+// authorityError returns -1, or the offset where u's authority departs
+// from shape; a missing authority departs right after the scheme.
+func (u *URI) authorityError(shape authorityShape) int {
+	switch {
+	case !u.HasAuthority():
+		return len(u.Scheme()) + 1
+	case shape&anyHost == 0 && u.spans[ComponentHost].Len() == 0:
+		return int(u.spans[ComponentHost].Start)
+	case shape&login == 0 && u.HasUserinfo():
+		return int(u.spans[ComponentUserinfo].Start)
+	case shape&noPort != 0 && u.spans[ComponentPort].Len() > 0:
+		return int(u.spans[ComponentPort].Start)
+	}
+	return -1
+}
+
+// pathAndQuery returns the path and, when u has a query, '?' and the
+// query: RFC 1738's path for the schemes whose paths take a '?'.
+func (u *URI) pathAndQuery() string {
+	end := u.spans[ComponentPath].End
+	if u.HasQuery() {
+		end = u.spans[ComponentQuery].End
+	}
+	return u.s[u.spans[ComponentPath].Start:end]
+}
+
 // shapeError returns -1, or the offset where u departs from the shape of
 // its scheme (see CheckShape).
 func (u *URI) shapeError() int {
 	scheme := u.Scheme()
-	afterScheme := len(scheme) + 1
 	p := u.RawPath()
 	pathAt := int(u.spans[ComponentPath].Start)
-	// needsHost checks "//" host, with a host that is not empty unless
-	// empty is allowed.
-	needsHost := func(empty bool) int {
-		switch {
-		case !u.HasAuthority():
-			return afterScheme
-		case !empty && u.spans[ComponentHost].Len() == 0:
-			return int(u.spans[ComponentHost].Start)
+	queryAt := int(u.spans[ComponentPath].End) // the '?', when there is a query
+	shape := func(a authorityShape, path func() int) int {
+		if off := u.authorityError(a); off >= 0 {
+			return off
 		}
-		return -1
+		return path()
 	}
 	switch {
 	case lowerEqual(scheme, "http"), lowerEqual(scheme, "https"), lowerEqual(scheme, "ws"), lowerEqual(scheme, "wss"),
 		lowerEqual(scheme, "gopher"):
-		return needsHost(false)
+		return u.authorityError(0)
 	case lowerEqual(scheme, "ftp"):
-		if off := needsHost(false); off >= 0 {
-			return off
-		}
-		if i := strings.LastIndex(p, ";type="); i >= 0 {
-			at := pathAt + i + len(";type=") // the typecode
-			switch t := p[i+len(";type="):]; {
-			case t == "", !isFTPType(t[0]):
-				return at
-			case len(t) > 1:
-				return at + 1
-			}
-		}
+		return shape(login, func() int { return ftpTypeError(u.pathAndQuery(), pathAt) })
 	case lowerEqual(scheme, "telnet"):
-		if off := needsHost(false); off >= 0 {
-			return off
-		}
-		if len(p) > 1 || u.HasQuery() {
-			return pathAt + min(len(p), 1)
-		}
+		return shape(login, func() int {
+			switch {
+			case len(p) > 1:
+				return pathAt + 1
+			case u.HasQuery():
+				return queryAt
+			}
+			return -1
+		})
 	case lowerEqual(scheme, "nntp"):
-		if off := needsHost(false); off >= 0 {
-			return off
-		}
-		return nntpPathError(p, pathAt)
+		return shape(0, func() int {
+			if off := nntpPathError(p, pathAt); off >= 0 || !u.HasQuery() {
+				return off
+			}
+			return queryAt
+		})
 	case lowerEqual(scheme, "wais"):
-		if off := needsHost(false); off >= 0 {
-			return off
-		}
-		return waisPathError(p, pathAt, u.HasQuery())
+		return shape(0, func() int { return waisPathError(p, pathAt, u.HasQuery()) })
 	case lowerEqual(scheme, "prospero"):
-		if off := needsHost(false); off >= 0 {
-			return off
-		}
-		if p == "" {
-			return pathAt
-		}
+		return shape(0, func() int {
+			if p == "" {
+				return pathAt
+			}
+			return prosperoFieldsError(u.pathAndQuery(), pathAt)
+		})
 	case lowerEqual(scheme, "file"):
-		if off := needsHost(true); off >= 0 {
-			return off
-		}
-		if p == "" {
-			return pathAt
-		}
+		return shape(anyHost|noPort, func() int {
+			if p == "" {
+				return pathAt
+			}
+			return -1
+		})
 	case lowerEqual(scheme, "mailto"):
-		if u.HasAuthority() {
-			return afterScheme
-		}
-		if p == "" {
+		switch {
+		case u.HasAuthority():
+			return len(scheme) + 1
+		case p == "" && u.RawQuery() == "":
 			return pathAt
 		}
 	case lowerEqual(scheme, "news"):
 		if u.HasAuthority() {
-			return afterScheme
+			return len(scheme) + 1
 		}
-		return newsPathError(p, pathAt)
+		return newsPathError(u.pathAndQuery(), pathAt)
+	}
+	return -1
+}
+
+// ftpTypeError checks p, an ftp URL's path and query at offset at, for a
+// ";type=" that is not one of a, i or d ending p: RFC 1738 section 3.2.2
+// allows one typecode, at the end, and reserves ';' elsewhere.
+func ftpTypeError(p string, at int) int {
+	const param = ";type="
+	i := strings.Index(p, param)
+	if i < 0 {
+		return -1
+	}
+	at += i + len(param) // the typecode
+	switch t := p[i+len(param):]; {
+	case t == "", !isFTPType(t[0]):
+		return at
+	case len(t) > 1:
+		return at + 1
 	}
 	return -1
 }
 
 // FTPType returns the typecode of an ftp URL (RFC 1738 section 3.2.2), in
 // lowercase: 'a' (ASCII text), 'i' (image, binary) or 'd' (a directory
-// listing), from a ";type=" that ends its path; and false when u is no ftp
-// URL or its path ends with no valid typecode.
+// listing), from the ";type=" that ends it; and false when u is no ftp URL
+// in the shape CheckShape checks, or has no typecode. As in CheckShape,
+// the URL's path and query are read as one ("ftp://h/f?;type=i" is the
+// file "f?" in binary).
 func (u *URI) FTPType() (byte, bool) {
-	if !u.Valid() || !lowerEqual(u.Scheme(), "ftp") {
+	if !u.Valid() || !lowerEqual(u.Scheme(), "ftp") || u.shapeError() >= 0 {
 		return 0, false
 	}
-	p := u.RawPath()
-	const param = ";type="
-	if len(p) < len(param)+1 || p[len(p)-len(param)-1:len(p)-1] != param || !isFTPType(p[len(p)-1]) {
+	p := u.pathAndQuery()
+	if !strings.Contains(p, ";type=") {
 		return 0, false
 	}
 	return lowerASCII(p[len(p)-1]), true
@@ -258,19 +320,18 @@ func groupLen(s string) int {
 }
 
 // newsPathError checks p, at offset at, against grouppart = "*" | group |
-// article, where article = 1*( ... ) "@" host (RFC 1738 section 3.6).
+// article, where article = 1*( ... ) "@" host (RFC 1738 sections 3.6 and
+// 5): the part before the '@' holds none, and the host is letters, digits,
+// '-' and '.', beginning and ending with a letter or a digit.
 func newsPathError(p string, at int) int {
 	if p == "*" {
 		return -1
 	}
-	if i := strings.LastIndexByte(p, '@'); i >= 0 {
-		switch {
-		case i == 0:
+	if i := strings.IndexByte(p, '@'); i >= 0 {
+		if i == 0 {
 			return at
-		case i == len(p)-1:
-			return at + len(p) // a host after the '@'
 		}
-		return -1
+		return hostnameError(p[i+1:], at+i+1)
 	}
 	n := groupLen(p)
 	if n == 0 || p == "" {
@@ -282,30 +343,78 @@ func newsPathError(p string, at int) int {
 	return -1
 }
 
+// hostnameError checks h, at offset at, against RFC 1738's host, lightly:
+// letters, digits, '-' and '.', beginning and ending with a letter or a
+// digit.
+func hostnameError(h string, at int) int {
+	for i := range len(h) {
+		c := h[i]
+		alnum := isAlpha(c) || isDigit(c)
+		if !alnum && (c != '-' && c != '.' || i == 0 || i == len(h)-1) {
+			return at + i
+		}
+	}
+	if h == "" {
+		return at
+	}
+	return -1
+}
+
 // waisPathError checks p, at offset at, against "/" database [ "?" search
-// | "/" wtype "/" wpath ] (RFC 1738 section 3.9): a search only after a
+// | "/" wtype "/" wpath ] (RFC 1738 sections 3.9 and 5), where database,
+// wtype and wpath may be empty but hold no '/': a search only after a
 // database alone.
 func waisPathError(p string, at int, query bool) int {
 	if p == "" || p[0] != '/' {
 		return at
 	}
 	db := strings.IndexByte(p[1:], '/')
-	if db == 0 || len(p) == 1 {
-		return at + 1 // a database
-	}
 	if db < 0 {
-		return -1
+		return -1 // "/" database, perhaps with a search
 	}
 	// "/" database "/" wtype "/" wpath
-	rest := p[1+db+1:]
-	t := strings.IndexByte(rest, '/')
-	switch {
-	case t == 0:
-		return at + 1 + db + 1 // a wtype
-	case t < 0:
+	typeAt := 1 + db + 1
+	t := strings.IndexByte(p[typeAt:], '/')
+	if t < 0 {
 		return at + len(p) // "/" wpath
-	case query:
+	}
+	pathAt := typeAt + t + 1
+	if w := strings.IndexByte(p[pathAt:], '/'); w >= 0 {
+		return at + pathAt + w
+	}
+	if query {
 		return at + len(p) // no search after a document
+	}
+	return -1
+}
+
+// prosperoFieldsError checks the field specs that follow the first ';' of
+// p, a prospero URL's path and query at offset at: each ";" name "="
+// value, where neither holds a '/', a ';' or a '=' (RFC 1738 section 5).
+func prosperoFieldsError(p string, at int) int {
+	i := strings.IndexByte(p, ';')
+	if i < 0 {
+		return -1
+	}
+	value := false // past the field's '='
+	for j := i + 1; j < len(p); j++ {
+		switch p[j] {
+		case ';':
+			if !value {
+				return at + j
+			}
+			value = false
+		case '=':
+			if value {
+				return at + j
+			}
+			value = true
+		case '/':
+			return at + j
+		}
+	}
+	if !value {
+		return at + len(p) // a '=' and a value
 	}
 	return -1
 }

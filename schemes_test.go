@@ -16,6 +16,10 @@ func TestCheckShape(t *testing.T) {
 		{"https://[::1]:443/", -1},
 		{"wss://h", -1},
 		{"ws:h", 3},
+		{"http://h:/", -1},   // an empty port is none
+		{"http://u:p@h/", 7}, // no user name or password (3.3)
+		{"https://u@h", 8},
+		{"ws://u@h/", 5},
 		// 3.2 FTP: a host, and an optional typecode.
 		{"ftp://ftp.example.org/pub/file.tar.gz;type=i", -1},
 		{"ftp://h/a;type=A", -1},
@@ -24,14 +28,25 @@ func TestCheckShape(t *testing.T) {
 		{"ftp://h/a;type=", 15},
 		{"ftp://h/a;type=ai", 16},
 		{"ftp://h/a;type=a/b", 16},
+		{"ftp://h/a;type=x/b;type=i", 15}, // the first typecode must end the URL
+		{"ftp://h/a;type=d;type=a", 16},
+		{"ftp://h/a;type=i?x", 16}, // '?' is path data to RFC 1738
+		{"ftp://h/a?;type=i", -1},  // the file "a?"
+		{"ftp://h/a?x", -1},
+		{"ftp://u:p@h:21/a", -1}, // a login
+		{"ftp://h:/a", -1},
 		{"ftp://h/", -1},
 		{"ftp:/a", 4},
 		// 3.4 GOPHER: a host; the selector is free.
 		{"gopher://h:70/1/x%09y", -1},
 		{"gopher:/x", 7},
+		{"gopher://u@h/1x", 9}, // hostport: no user
+		{"gopher://h/1a?b", -1},
 		// 3.5 MAILTO: an address, no authority.
 		{"mailto:user@example.com", -1},
 		{"mailto:", 7},
+		{"mailto:?to=a@b", -1}, // header fields only (RFC 6068)
+		{"mailto:?", 7},
 		{"mailto://h/x", 7},
 		// 3.6 NEWS: "*", a group or an article.
 		{"news:*", -1},
@@ -45,6 +60,16 @@ func TestCheckShape(t *testing.T) {
 		{"news:@h", 5},
 		{"news:a@", 7},
 		{"news://h/g", 5},
+		{"news:g?x", 6}, // a group holds no '?'
+		{"news:*?x", 5},
+		{"news:a?b@h.example", -1}, // an article may
+		{"news:a@/", 7},            // a host after the '@'
+		{"news:a@b/c", 8},
+		{"news:a@b:119", 8},
+		{"news:a@-", 7},
+		{"news:a@b-", 8},
+		{"news:a@b@c", 8},
+		{"news:a@192.0.2.1", -1},
 		// 3.7 NNTP: a host, a group, an optional article number.
 		{"nntp://news.example/comp.lang.go", -1},
 		{"nntp://news.example/comp.lang.go/1234", -1},
@@ -54,6 +79,9 @@ func TestCheckShape(t *testing.T) {
 		{"nntp://news.example/comp/", 25},
 		{"nntp://news.example/comp;x", 24},
 		{"nntp:/comp", 5},
+		{"nntp://news.example/comp.lang.go?x", 32}, // no query
+		{"nntp://h/g?", 10},
+		{"nntp://u@h/g", 7},
 		// 3.8 TELNET: a host, the path "" or "/".
 		{"telnet://user:pass@h:23/", -1},
 		{"telnet://h", -1},
@@ -66,11 +94,16 @@ func TestCheckShape(t *testing.T) {
 		{"wais://h/db", -1},
 		{"wais://h/db?search", -1},
 		{"wais://h/db/TEXT/doc", -1},
-		{"wais://h/", 9},
+		{"wais://h/", -1}, // database, wtype and wpath may be empty
+		{"wais://h/?s", -1},
+		{"wais://h//t/p", -1},
+		{"wais://h/db//doc", -1},
+		{"wais://h/db/t/", -1},
 		{"wais://h", 8},
-		{"wais://h//x", 9},
+		{"wais://h//x", 11},
 		{"wais://h/db/TEXT", 16},
-		{"wais://h/db//doc", 12},
+		{"wais://h/db/t/a/b", 15}, // a wpath holds no '/'
+		{"wais://u@h/db", 7},
 		{"wais://h/db/TEXT/doc?s", 20},
 		{"wais:db", 5},
 		{"wais:///db", 7},
@@ -79,11 +112,23 @@ func TestCheckShape(t *testing.T) {
 		{"file://localhost/etc/hosts", -1},
 		{"file://h", 8},
 		{"file:/etc/hosts", 5},
+		{"file://u@h/x", 7}, // a host, no userinfo, no port
+		{"file://h:80/x", 9},
+		{"file://h:/x", -1},
 		// 3.11 PROSPERO: a host and a path.
 		{"prospero://h:1525/a/b;f=v", -1},
 		{"prospero://h", 12},
 		{"prospero:a/b", 9},
 		{"prospero:///a/b", 11},
+		{"prospero://h/", -1},
+		{"prospero://h/a;=v", -1},
+		{"prospero://h/a;f=v;g=w", -1},
+		{"prospero://h/a;b", 16},     // ";" name "=" value
+		{"prospero://h/a;f=v=w", 18}, // a value holds no '='
+		{"prospero://h/a;f=v/b", 18}, // nor a '/'
+		{"prospero://h/a;f=v?x=y", 20},
+		{"prospero://h/a?b/c", -1},
+		{"prospero://u@h/a", 11},
 		// Other schemes, and relative references, have no shape here.
 		{"urn:isbn:0451450523", -1},
 		{"foo:", -1},
@@ -120,7 +165,12 @@ func TestFTPType(t *testing.T) {
 		{"ftp://h/f;type=", 0},
 		{"ftp://h/f;type=ii", 0},
 		{"ftp://h/f", 0},
-		{"ftp://h/;type=a?q", 'a'},
+		{"ftp://h/;type=a?q", 0}, // the typecode ends the URL
+		{"ftp://h/f?;type=i", 'i'},
+		{"ftp://h/a;type=x/b;type=i", 0},
+		{"ftp://h/a;TYPE=i", 0},
+		{"ftp:;type=a", 0}, // out of shape
+		{"ftp:///a;type=i", 0},
 		{"http://h/f;type=i", 0},
 		{"ftp://h", 0},
 	} {

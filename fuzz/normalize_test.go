@@ -249,6 +249,11 @@ func variantOf(s string, mut uint16) string {
 	return s
 }
 
+// slashForEmpty are the schemes whose empty path after an authority is
+// "/" (RFC 9110 section 4.2.3, RFC 6455 section 3, RFC 1738 sections 3.1,
+// 3.4 and 3.8).
+var slashForEmpty = map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "gopher": true, "telnet": true}
+
 // refNormalize is a reference for AppendNormalize, written from RFC 3986
 // section 6.2 with the reference parser and section 5.2.4's pseudo-code,
 // plain and allocating, for a valid s.
@@ -306,7 +311,7 @@ func refNormalize(s string, level fasturi.NormalizeLevel) string {
 	path := pctNormalize(get(r.Path), false)
 	switch {
 	case path == "":
-		if schemeLevel && known && r.Host.Present {
+		if schemeLevel && slashForEmpty[scheme] && r.Host.Present {
 			path = "/"
 		}
 	case !r.Scheme.Present && !r.Host.Present && path[0] != '/':

@@ -18,43 +18,58 @@ var shapeSeeds = []string{
 	"prospero://h/p", "prospero://h", "file:///etc/hosts", "file://h/p", "file://", "file:/p",
 	"mailto:a@b", "mailto:", "mailto://a@b", "news:comp.lang.go", "news:*", "news:a@b", "news:@b", "news:a@", "news:1a",
 	"news://h/g", "urn:isbn:1", "/relative",
+	"http://u@h/", "ftp://u:p@h/a;type=i", "ftp://h/a;type=x/b;type=i", "ftp://h/a?;type=i", "ftp://h/a;type=i?x",
+	"nntp://h/g?x", "news:g?x", "news:a?b@h", "news:a@b/c", "news:a@b@c", "wais://h/", "wais://h/db/t/a/b",
+	"prospero://h/a;f=v", "prospero://h/a;f", "prospero://h/a;f=v=w", "file://h:80/p", "file://u@h/p", "mailto:?to=a",
 }
 
 var (
 	groupRef       = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9.+_-]*$`)
 	nntpPathRef    = regexp.MustCompile(`^/[A-Za-z][A-Za-z0-9.+_-]*(/[0-9]+)?$`)
-	waisSearchRef  = regexp.MustCompile(`^/[^/]+$`)
-	waisDocRef     = regexp.MustCompile(`^/[^/]+/[^/]+/`)
-	newsArticleRef = regexp.MustCompile(`^.+@[^@]+$`)
+	waisSearchRef  = regexp.MustCompile(`^/[^/]*$`)
+	waisDocRef     = regexp.MustCompile(`^/[^/]*/[^/]*/[^/]*$`)
+	newsArticleRef = regexp.MustCompile(`^[^@]+@[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$`)
+	prosperoRef    = regexp.MustCompile(`^[^;]*(;[^;=/]*=[^;=/]*)*$`)
 	ftpTypeRef     = regexp.MustCompile(`;type=([aidAID])$`)
 )
+
+// pathAndQuery returns u's path, then '?' and its query when it has one:
+// RFC 1738's path for ftp, prospero and news.
+func pathAndQuery(u *fasturi.URI) string {
+	if u.HasQuery() {
+		return u.RawPath() + "?" + u.RawQuery()
+	}
+	return u.RawPath()
+}
 
 // shapeRef reports whether a valid u has the shape CheckShape documents
 // for its scheme, read with regular expressions over its components.
 func shapeRef(u *fasturi.URI) bool {
 	auth, host, p, query := u.HasAuthority(), u.RawHost(), u.RawPath(), u.HasQuery()
+	pq, user := pathAndQuery(u), u.HasUserinfo()
 	switch strings.ToLower(u.Scheme()) {
 	case "http", "https", "ws", "wss", "gopher":
-		return auth && host != ""
+		return auth && host != "" && !user
 	case "ftp":
-		return auth && host != "" && (!strings.Contains(p, ";type=") || ftpTypeRef.MatchString(p))
+		i := strings.Index(pq, ";type=")
+		return auth && host != "" && (i < 0 || i == len(pq)-len(";type=x") && ftpTypeRef.MatchString(pq))
 	case "telnet":
 		return auth && host != "" && (p == "/" || p == "") && !query
 	case "nntp":
-		return auth && host != "" && nntpPathRef.MatchString(p)
+		return auth && host != "" && !user && nntpPathRef.MatchString(p) && !query
 	case "wais":
-		return auth && host != "" && (waisSearchRef.MatchString(p) || waisDocRef.MatchString(p) && !query)
+		return auth && host != "" && !user && (waisSearchRef.MatchString(p) || waisDocRef.MatchString(p) && !query)
 	case "prospero":
-		return auth && host != "" && p != ""
+		return auth && host != "" && !user && p != "" && prosperoRef.MatchString(pq)
 	case "file":
-		return auth && p != ""
+		return auth && !user && u.Port() == "" && p != ""
 	case "mailto":
-		return !auth && p != ""
+		return !auth && (p != "" || u.RawQuery() != "")
 	case "news":
-		if strings.Contains(p, "@") {
-			return !auth && newsArticleRef.MatchString(p)
+		if strings.Contains(pq, "@") {
+			return !auth && newsArticleRef.MatchString(pq)
 		}
-		return !auth && (p == "*" || groupRef.MatchString(p))
+		return !auth && (pq == "*" || groupRef.MatchString(pq))
 	}
 	return true
 }
@@ -62,7 +77,7 @@ func shapeRef(u *fasturi.URI) bool {
 // FuzzShape checks CheckShape against shapeRef: nil for a URL in shape (or
 // of a scheme without one), ErrSchemeShape with an offset inside the input
 // otherwise, and the URI's own error for an invalid one. FTPType must be
-// the typecode that ends an ftp URL's path, in lower case.
+// the typecode that ends an ftp URL in shape, in lower case.
 func FuzzShape(f *testing.F) {
 	addSeeds(f)
 	for _, s := range shapeSeeds {
@@ -87,8 +102,10 @@ func FuzzShape(f *testing.F) {
 		}
 		typ, ok := u.FTPType()
 		var want byte
-		if m := ftpTypeRef.FindStringSubmatch(u.RawPath()); err == nil && m != nil && strings.EqualFold(u.Scheme(), "ftp") {
-			want = strings.ToLower(m[1])[0]
+		if err == nil && strings.EqualFold(u.Scheme(), "ftp") && shapeRef(&u) {
+			if m := ftpTypeRef.FindStringSubmatch(pathAndQuery(&u)); m != nil {
+				want = strings.ToLower(m[1])[0]
+			}
 		}
 		if ok != (want != 0) || typ != want {
 			t.Fatalf("FTPType of %q: %q, %v; want %q", s, typ, ok, want)
