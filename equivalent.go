@@ -28,7 +28,8 @@ func Equivalent(a, b URI, level NormalizeLevel) bool {
 		return false
 	}
 	if a.HasAuthority() {
-		if !pctEqual(a.RawUserinfo(), b.RawUserinfo(), false) || !hostsEqual(&a, &b) {
+		// An authority-form target (CONNECT) normalizes without "//".
+		if a.authorityForm() != b.authorityForm() || !pctEqual(a.RawUserinfo(), b.RawUserinfo(), false) || !hostsEqual(&a, &b) {
 			return false
 		}
 		pa, oka := a.normalPort(level)

@@ -68,7 +68,8 @@ const (
 	// (section 2.1).
 	ErrInvalidPercentEncoding
 	// ErrControlCharacter: decoding would produce a control character
-	// (NUL, CR, LF, ...), which the caller refused (DecodeNoControls).
+	// (NUL, CR, LF, ...), which the caller refused (DecodeNoControls) or
+	// which a host to dial cannot hold (AppendHostPort).
 	ErrControlCharacter
 	// ErrInvalidBase: a base URI that is not valid, or has no scheme
 	// (section 5.1), or whose own path climbs above the root when the

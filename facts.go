@@ -51,8 +51,25 @@ type Components uint8
 // Has reports whether c is in the set.
 func (s Components) Has(c Component) bool { return c < numComponents && s&(1<<c) != 0 }
 
+// String returns the names of the components in the set, in order,
+// joined by '|' ("userinfo|path"), or "" for the empty set.
+func (s Components) String() string {
+	var b []byte
+	for c := range numComponents {
+		if s.Has(Component(c)) {
+			if b != nil {
+				b = append(b, '|')
+			}
+			b = append(b, componentNames[c]...)
+		}
+	}
+	return string(b)
+}
+
 // Facts computes the facts of u (see Facts), in one pass over its
-// userinfo, host and path, without allocating. An invalid URI has none.
+// userinfo, host and path, without allocating. An invalid URI has none:
+// its Facts are the zero Facts, which a policy must not read as safe
+// (check Valid, or the error of Parse or Split, first).
 func (u *URI) Facts() Facts {
 	if !u.Valid() {
 		return Facts{}

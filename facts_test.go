@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
@@ -175,5 +176,28 @@ func BenchmarkFacts(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(uris)), "ns/uri")
 		})
+	}
+}
+
+func TestComponentsString(t *testing.T) {
+	for _, tt := range []struct {
+		s    Components
+		want string
+	}{
+		{0, ""},
+		{1 << ComponentPath, "path"},
+		{1<<ComponentUserinfo | 1<<ComponentHost | 1<<ComponentPath, "userinfo|host|path"},
+		{1<<ComponentFragment | 1<<ComponentScheme, "scheme|fragment"},
+	} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("Components(%#x).String() = %q; want %q", uint8(tt.s), got, tt.want)
+		}
+	}
+	u, _ := ParseString("http://h/%2F/a%0Ab")
+	got := fmt.Sprintf("%+v", u.Facts())
+	for _, want := range []string{"EncodedDelimiters:path", "EncodedControls:path", "EncodedNUL: "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%%+v of Facts = %s; want it to show %s", got, want)
+		}
 	}
 }

@@ -51,9 +51,13 @@
 // input breaks a rule, Valid reports false and Err and ErrorOffset describe
 // the first violation (see Split). Accessors return spans of any URI as
 // they are. Operations that interpret components (decoding, normalization,
-// resolution, port numbers, addresses, iteration) take only valid URIs: on
-// a URI that is not valid they fail with its error kind and offset, and
-// never act on unvalidated bytes.
+// resolution, port numbers, addresses, iteration, facts, shapes) take only
+// valid URIs and never act on unvalidated bytes: on a URI that is not
+// valid, those that return an error return its error kind and offset
+// (AppendNormalize, PortNumber, CheckShape, Params.Err, ...), and the
+// others report nothing (Addr, FTPType and Segments report none, Facts
+// the zero Facts, Equivalent false). A policy that reads Facts must check
+// Valid first: an invalid URI's zero Facts do not say that it is safe.
 //
 // # Errors
 //
@@ -66,7 +70,8 @@
 //	dst, off, err := fasturi.AppendX(dst, input)
 //
 // where off is -1 on success and otherwise the offset in the input of the
-// first byte at fault, and dst holds what was appended before it. Err and
+// first byte at fault, and dst is returned as it was passed, holding what
+// it held before the call. Err and
 // SyntaxError build a message that quotes the input, and allocate.
 package fasturi
 
@@ -217,6 +222,12 @@ func (u *URI) HasUserinfo() bool { return u.present&(1<<ComponentUserinfo) != 0 
 // ("file:///etc"): whether "//" follows the scheme or starts a relative
 // reference. Every authority has a host.
 func (u *URI) HasAuthority() bool { return u.present&(1<<ComponentHost) != 0 }
+
+// authorityForm reports whether u is an authority-form request-target
+// (ParseRequestTarget): an authority with no "//" before it.
+func (u *URI) authorityForm() bool {
+	return u.HasAuthority() && !u.HasUserinfo() && u.spans[ComponentHost].Start == 0
+}
 
 // HasPort reports whether the authority has a port, possibly empty
 // ("http://h:/").

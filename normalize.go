@@ -122,10 +122,13 @@ func (l NormalizeLevel) check() {
 // is ErrPathUnderflow, with its offset in u's input and dst unchanged; the
 // leading ".." segments of a relative-path reference never are.
 //
+// An authority-form target (CONNECT, see ParseRequestTarget) stays one,
+// with its host normalized: "EXAMPLE.com:443" is "example.com:443".
+//
 // dst must not share memory with u's input. AppendNormalize does not
-// allocate when dst has room for the result, which is at most
-// len(u.String())+1 bytes: "." becomes "./", and "http://h" "http://h/";
-// or +2 for an origin-form target's "//x", which becomes "/.//x".
+// allocate when dst has room for len(u.String())+1 more bytes, or +2 for
+// an origin-form target that starts with "//": the result is never longer
+// ("." becomes "./", "http://h" "http://h/", and "//x" "/.//x").
 // It panics for a level that is not NormalizeSyntax or NormalizeScheme.
 func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) ([]byte, int, error) {
 	level.check()
@@ -144,7 +147,9 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 		dst = append(dst, ':')
 	}
 	if u.HasAuthority() {
-		dst = append(dst, "//"...)
+		if !u.authorityForm() {
+			dst = append(dst, "//"...)
+		}
 		if u.HasUserinfo() {
 			dst = appendNormalPct(dst, u.RawUserinfo())
 			dst = append(dst, '@')

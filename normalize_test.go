@@ -160,6 +160,39 @@ func TestNormalizeSyntax(t *testing.T) {
 	})
 }
 
+// TestNormalizeAuthorityForm checks CONNECT's authority-form targets
+// (RFC 9112 section 3.2.3): the normal form is one too, with the host
+// normalized and the port as written, since there is no scheme to give a
+// default; and it is not equivalent to the network-path reference "//h:p",
+// which normalizes with its "//".
+func TestNormalizeAuthorityForm(t *testing.T) {
+	for _, c := range []struct{ target, want string }{
+		{"h:1", "h:1"},
+		{"EXAMPLE.com:0443", "example.com:0443"},
+		{"%65x.com:443", "ex.com:443"},
+		{"[::1]:443", "[::1]:443"},
+		{"[FE80::1%25Eth0]:22", "[fe80::1%25Eth0]:22"},
+	} {
+		u, form, err := ParseRequestTargetString("CONNECT", c.target)
+		if err != nil || form != AuthorityForm {
+			t.Fatalf("%q: %v, %v", c.target, form, err)
+		}
+		for _, level := range []NormalizeLevel{NormalizeSyntax, NormalizeScheme} {
+			got, off, err := AppendNormalize(nil, u, level, 0)
+			if err != nil || off != -1 || string(got) != c.want {
+				t.Errorf("AppendNormalize(CONNECT %q, %v) = %q, %d, %v; want %q", c.target, level, got, off, err, c.want)
+			}
+			if v, _, err := ParseRequestTargetString("CONNECT", string(got)); err != nil || !Equivalent(u, v, level) {
+				t.Errorf("%q: its normal form %q is not an equivalent target (%v)", c.target, got, err)
+			}
+			ref, _ := ParseString("//" + c.target)
+			if Equivalent(u, ref, level) {
+				t.Errorf("Equivalent(CONNECT %q, %q) = true", c.target, ref.String())
+			}
+		}
+	}
+}
+
 // TestNormalizeOriginForm checks origin-form request targets, whose path
 // may start with "//" without an authority (RFC 9112 section 3.2.1): the
 // normal form shields it with "/.", so that it never reads as an

@@ -25,7 +25,7 @@ const (
 // AppendDecode appends s to dst with every percent-encoding decoded (RFC
 // 3986 section 2.1), and returns the extended buffer, -1 and nil.
 //
-// On error it returns dst extended with what it decoded before the error,
+// On error it returns dst as it was passed (what it held before the call),
 // the offset in s of the first byte at fault, and the error:
 // ErrInvalidPercentEncoding for a '%' not followed by two hex digits (the
 // offset is that of the first byte that is not one, or len(s)), or, with
@@ -34,7 +34,8 @@ const (
 //
 // Decode a component after splitting, never before (section 2.4): "%2F"
 // decodes to a '/' that is data, not a delimiter. AppendDecode does not
-// allocate when dst has room for the result, which is never longer than s.
+// allocate when dst has room for len(s) more bytes: the result is never
+// longer than s.
 func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
 		opts = 0 // most keys and values hold no '+': the quicker path then
@@ -44,7 +45,7 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 		dst = slices.Grow(dst, len(s))
 		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
 		if k != 0 {
-			return dst[:n+m], at, k
+			return dst[:n], at, k
 		}
 		return dst[:n+m], -1, nil
 	}
@@ -62,7 +63,7 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 		c := s[i]
 		if c == '%' {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return dst[:n+j], pctError(s, i), ErrInvalidPercentEncoding
+				return dst[:n], pctError(s, i), ErrInvalidPercentEncoding
 			}
 			c = unhex(s[i+1])<<4 | unhex(s[i+2])
 			i += 2

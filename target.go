@@ -68,9 +68,11 @@ func (f TargetForm) String() string {
 // target stopped being a prefix of any request-target the method allows
 // (see URI.ErrorOffset), and the error is its kind: the kinds of Parse, and
 // ErrTargetForm for a form the method does not allow or a part the form
-// cannot have (a fragment, userinfo, a missing port, a target that is
-// neither "*" nor starts with '/' and is no absolute URI). The form is 0
-// on error. ParseRequestTarget does not allocate, and target does not
+// cannot have (a fragment, userinfo in the authority-form, a missing port,
+// a target that is neither "*" nor starts with '/' and is no absolute
+// URI). The absolute-form takes userinfo, as RFC 9112's absolute-URI
+// does; RFC 9110 section 4.2.4 has recipients treat it as an error, which
+// Facts.Userinfo lets a caller do. The form is 0 on error. ParseRequestTarget does not allocate, and target does not
 // escape.
 //
 // The method is taken as it is given: ParseRequestLine checks that it is
