@@ -18,7 +18,7 @@ import (
 // first byte that no URI holds: a control, a space, a double quote, '<',
 // '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
 //
-// Delimited: a candidate right after '<', "<URL:" (any case), a double
+// Delimited: a candidate right after '<', "<URL:" or "<URL: " (any case), a double
 // quote or a single quote, that ends at the matching '>' or quote, and is
 // an absolute URI with at least one byte after its scheme's ':', is a URI
 // as it is, whatever its scheme and its last byte: "<news:a.b>" gives
@@ -186,6 +186,12 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 			}
 		case ':':
 			if start >= 5 && s[start-5] == '<' && strings.EqualFold(s[start-4:start-1], "URL") {
+				closer = '>'
+			}
+		case ' ':
+			// "URL:" comes with or without a trailing space (RFC 3986
+			// Appendix C).
+			if start >= 6 && s[start-6] == '<' && strings.EqualFold(s[start-5:start-2], "URL") && s[start-2] == ':' {
 				closer = '>'
 			}
 		}

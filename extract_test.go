@@ -87,6 +87,11 @@ var extractTests = []struct {
 	{"<URL:x>", nil},
 	{"URL:x", nil},
 	{"<URL:http://a/b c>", []string{"http://a/b"}},
+	{"<URL: ftp://a/b.>", []string{"ftp://a/b."}}, // with or without a space (Appendix C)
+	{"<url: foo:bar>", []string{"foo:bar"}},
+	{"<URL:  foo:bar>", nil}, // one space
+	{"<URL: >", nil},
+	{"<URL foo:bar>", nil},
 	{"<URLs:x>", []string{"URLs:x"}},
 
 	// Undelimited: "//" or a scheme written without it.

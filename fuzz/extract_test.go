@@ -12,7 +12,7 @@ import (
 // textSeeds are free texts of the kinds Finder's rules tell apart.
 var textSeeds = []string{
 	"", "see http://example.com/a?b#c.", "<http://a/b.>", `"http://a/b."`, "'http://a/it's'",
-	"<URL:http://www.w3.org/Addressing/>", "<url:mailto:a@b>", "<URL:>", "<foo:bar>", `"note: x"`,
+	"<URL:http://www.w3.org/Addressing/>", "<url:mailto:a@b>", "<URL: ftp://a/b.>", "<URL: foo:bar>", "<URL:  foo:bar>", "<URL:>", "<foo:bar>", `"note: x"`,
 	"mailto:a@b.example, news:comp.lang.go; urn:isbn:1 tel:+1-816-555-1212!",
 	"data:text/plain;base64,SGVsbG8= sms:+1?body=x magnet:?xt=urn:btih:c xmpp:r@m sip:a@b sips:c@d geo:1,2",
 	"javascript:alert(1) foo:bar Note: this 12:34:56 a:b a::b :::",
@@ -106,14 +106,15 @@ func trimmable(uri string) bool {
 }
 
 // delimited reports whether text[start:end] is enclosed in "<...>",
-// "<URL:...>" or quotes.
+// "<URL:...>", "<URL: ...>" or quotes.
 func delimited(text string, start, end int) bool {
 	if start == 0 || end == len(text) {
 		return false
 	}
 	switch text[start-1] {
-	case '<', ':':
-		return text[end] == '>' && (text[start-1] == '<' || start >= 5 && strings.EqualFold(text[start-5:start], "<URL:"))
+	case '<', ':', ' ':
+		return text[end] == '>' && (text[start-1] == '<' || start >= 5 && strings.EqualFold(text[start-5:start], "<URL:") ||
+			start >= 6 && strings.EqualFold(text[start-6:start], "<URL: "))
 	case '"', '\'':
 		return text[end] == text[start-1]
 	}

@@ -18,12 +18,14 @@ const extractSynopsis = "fasturi extract [-json] [-schemes a,b,...] [-q] [-o FIL
 // extractAbout is what extract's usage says before the flags.
 const extractAbout = `Find the URIs in the free text of each FILE (standard input if none, or
 for -), as RFC 3986 Appendix C delimits them: in <...>, <URL:...> or quotes,
-or between spaces, without the punctuation that ends a sentence. A URI
-without those needs "scheme://" or a scheme written without slashes
-(mailto:, urn:, tel:, ...). Each URI found is one record, in input order:
-the URI alone, or with -json {"line":N,"offset":BYTE,"uri":"..."}, where
-lines count from 1 and offsets in bytes from the start of the line. The
-summary counts as valid the lines that hold a URI.
+or up to a space or another byte no URI holds, without the punctuation that
+ends a sentence. A URI without delimiters needs "scheme://" or a scheme
+written without slashes (mailto:, urn:, tel:, ...). Lines are read one by
+one: a URI wrapped over lines inside <...> is found up to its first line
+break. Each URI found is one record, in input order: the URI alone, or with
+-json {"line":N,"offset":BYTE,"uri":"..."}, where lines count from 1 and
+offsets in bytes from the start of the line. The summary counts as valid
+the lines that hold a URI.
 `
 
 // recordSep ends each record but the last that the lineFunc of extract

@@ -55,12 +55,14 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		opener = text[start-1 : start]
 		if start >= 5 && strings.EqualFold(text[start-5:start], "<URL:") {
 			opener = "<URL:"
+		} else if start >= 6 && strings.EqualFold(text[start-6:start], "<URL: ") {
+			opener = "<URL: " // with or without a trailing space (RFC 3986 Appendix C)
 		}
 	}
 	if opener == "<" && strings.EqualFold(scheme, "URL") {
 		return 0, false
 	}
-	closer := map[string]byte{"<": '>', "<URL:": '>', `"`: '"', "'": '\''}[opener]
+	closer := map[string]byte{"<": '>', "<URL:": '>', "<URL: ": '>', `"`: '"', "'": '\''}[opener]
 
 	if closer != 0 {
 		end := colon + 1
