@@ -43,9 +43,8 @@ func (l headerListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr, pw := io.Pipe()
-	hc := &headerConn{Conn: c, tee: pw, heads: &headQueue{signal: make(chan struct{}, 1)}}
-	go hc.heads.read(pr)
+	hc := &headerConn{Conn: c, tee: newTeeBuffer(), heads: &headQueue{signal: make(chan struct{}, 1)}}
+	go hc.heads.read(hc.tee)
 	return hc, nil
 }
 
@@ -53,11 +52,11 @@ func (l headerListener) Accept() (net.Conn, error) {
 // heads reads requests from.
 type headerConn struct {
 	net.Conn
-	tee   *io.PipeWriter
+	tee   *teeBuffer
 	heads *headQueue
 }
 
-// Read reads from the connection, and returns once tee has taken the bytes
+// Read reads from the connection, and returns once tee holds the bytes
 // too, so that a request's head is in the queue, or on its way, before the
 // server can parse it. The server reads a connection from one goroutine at
 // a time, so writes to tee keep the order of the stream.
@@ -151,10 +150,11 @@ var errUpgrade = errors.New("the connection asks to switch protocols")
 // read reads requests from r, as net/http's server reads them from the
 // connection, and queues their heads until r ends or holds something
 // that is not a request, or a bound of the queue stops it.
-func (q *headQueue) read(r *io.PipeReader) {
+func (q *headQueue) read(r *teeBuffer) {
 	defer q.stop()
 	rec := &recorder{r: r}
 	br := bufio.NewReader(rec)
+	var fields fieldReader
 	afterPOST := false
 	for {
 		if afterPOST {
@@ -178,7 +178,7 @@ func (q *headQueue) read(r *io.PipeReader) {
 		// ReadRequest drops the Host header too, but reads no more of the
 		// stream than the head: the header is read again from its bytes,
 		// with the same textproto code.
-		host, err := hostField(rec.buf[:len(rec.buf)-br.Buffered()])
+		host, err := fields.host(rec.buf[:len(rec.buf)-br.Buffered()])
 		if err != nil {
 			r.CloseWithError(err)
 			return
@@ -199,9 +199,22 @@ func (q *headQueue) read(r *io.PipeReader) {
 	}
 }
 
-// hostField returns the Host header field of the request head h.
-func hostField(h []byte) (hostHeader, error) {
-	tp := textproto.NewReader(bufio.NewReader(bytes.NewReader(h)))
+// A fieldReader reads header fields from request heads, one after the
+// other, with one buffer for them all.
+type fieldReader struct {
+	head bytes.Reader
+	br   *bufio.Reader
+}
+
+// host returns the Host header field of the request head h.
+func (fr *fieldReader) host(h []byte) (hostHeader, error) {
+	fr.head.Reset(h)
+	if fr.br == nil {
+		fr.br = bufio.NewReader(&fr.head)
+	} else {
+		fr.br.Reset(&fr.head)
+	}
+	tp := textproto.NewReader(fr.br)
 	if _, err := tp.ReadLine(); err != nil {
 		return hostHeader{}, err
 	}
@@ -322,4 +335,87 @@ func (q *headQueue) next(ctx context.Context) (head, bool) {
 			return head{}, false
 		}
 	}
+}
+
+// A teeBuffer carries the bytes a connection's server reads to the
+// connection's head reader: Write adds them and returns at once, unlike
+// an io.Pipe's, which waits for the reader and puts a handoff between
+// goroutines on every read of every request. It holds at most teeMax
+// bytes: a Write past that waits for the reader to catch up, so that a
+// slow reader slows the connection rather than growing the buffer.
+type teeBuffer struct {
+	mu     sync.Mutex
+	more   sync.Cond // the buffer changed, or closed
+	buf    []byte
+	eof    bool  // the writer is done: Read returns io.EOF once buf is empty
+	err    error // the reader stopped: Write drops what it is given
+	waiter bool  // a Write waits for room
+}
+
+// teeMax bounds a teeBuffer: a few of the server's reads (4 KiB each, its
+// bufio.Reader's), and little memory per connection when the reader lags
+// behind a long body.
+const teeMax = 64 << 10
+
+func newTeeBuffer() *teeBuffer {
+	t := &teeBuffer{}
+	t.more.L = &t.mu
+	return t
+}
+
+// Write adds p to the buffer, waiting while it is full; it returns the
+// reader's error once the reader has stopped.
+func (t *teeBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for len(t.buf) > teeMax && t.err == nil {
+		t.waiter = true
+		t.more.Wait()
+	}
+	if t.err != nil {
+		return 0, t.err
+	}
+	t.buf = append(t.buf, p...)
+	t.more.Broadcast()
+	return len(p), nil
+}
+
+// Close ends the stream: Read returns io.EOF after the bytes buffered.
+func (t *teeBuffer) Close() error {
+	t.mu.Lock()
+	t.eof = true
+	t.more.Broadcast()
+	t.mu.Unlock()
+	return nil
+}
+
+// Read reads what the buffer holds, waiting for bytes or the end.
+func (t *teeBuffer) Read(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for len(t.buf) == 0 && !t.eof && t.err == nil {
+		t.more.Wait()
+	}
+	if t.err != nil {
+		return 0, t.err
+	}
+	if len(t.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, t.buf)
+	t.buf = t.buf[:copy(t.buf, t.buf[n:])]
+	if t.waiter {
+		t.waiter = false
+		t.more.Broadcast()
+	}
+	return n, nil
+}
+
+// CloseWithError stops the reader: Writes after it return err, and drop
+// their bytes, and the buffered ones go.
+func (t *teeBuffer) CloseWithError(err error) {
+	t.mu.Lock()
+	t.err, t.buf = err, nil
+	t.more.Broadcast()
+	t.mu.Unlock()
 }

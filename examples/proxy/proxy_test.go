@@ -626,16 +626,16 @@ func TestHeadQueueBounds(t *testing.T) {
 		{"heads no one takes", strings.Repeat(small, maxQueued+10), maxQueued, errQueueFull},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pr, pw := io.Pipe()
+			tee := newTeeBuffer()
 			q := &headQueue{signal: make(chan struct{}, 1)}
 			done := make(chan struct{})
-			go func() { q.read(pr); close(done) }()
-			var werr error
+			go func() { q.read(tee); close(done) }()
 			go func() {
-				// As headerConn.Read tees: each write waits for the reader.
-				_, werr = io.WriteString(pw, c.stream)
+				// As headerConn.Read tees, until the reader stops: a write
+				// waits while the buffer is full.
+				_, werr := io.WriteString(tee, c.stream)
 				for werr == nil {
-					_, werr = io.WriteString(pw, c.stream[len(c.stream)-1:])
+					_, werr = io.WriteString(tee, c.stream[len(c.stream)-1:])
 				}
 			}()
 			select {
@@ -649,7 +649,13 @@ func TestHeadQueueBounds(t *testing.T) {
 			if n != c.heads {
 				t.Errorf("%d heads queued, want %d", n, c.heads)
 			}
-			if _, err := io.WriteString(pw, "x"); err != c.err {
+			tee.mu.Lock()
+			held := len(tee.buf)
+			tee.mu.Unlock()
+			if held != 0 {
+				t.Errorf("the stopped reader's buffer holds %d bytes", held)
+			}
+			if _, err := io.WriteString(tee, "x"); err != c.err {
 				t.Errorf("a write after the reader stopped: %v, want %v", err, c.err)
 			}
 		})
