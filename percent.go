@@ -150,7 +150,10 @@ var encodeSetOf = [numComponents]encodeSet{
 //     3.2.1), stays: replace it with "%3A" in what AppendEncode writes;
 //   - ComponentHost: a reg-name; keeps unreserved and sub-delims;
 //   - ComponentPath: one path segment; keeps pchar, and encodes '/' (as
-//     net/url's PathEscape does), so join encoded segments with '/';
+//     net/url's PathEscape does), so join encoded segments with '/'. As
+//     in PathEscape, ':' stays, and a first segment with one needs "./"
+//     before it in a relative reference (section 4.2: "a:b" would read as
+//     a scheme), and "." and ".." stay the dot-segments they are;
 //   - ComponentQuery: one key or value of a query; keeps pchar, '/' and
 //     '?', but encodes '&', '=', ';' and '+', the delimiters of form
 //     encoding;
