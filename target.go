@@ -193,11 +193,32 @@ func (u *URI) parseAbsoluteForm() ErrorKind {
 }
 
 // parseAuthorityForm parses u.s as uri-host ":" port, with a port of one
-// digit or more. Without userinfo, nothing before the host's end can be
-// anything but host, so the first byte that breaks the host is the error,
-// and the port starts at the first ':' after a reg-name or IPv4address.
-func (u *URI) parseAuthorityForm() ErrorKind {
+// digit or more (see parseHostPort).
+func (u *URI) parseAuthorityForm() ErrorKind { return u.parseHostPort(false) }
+
+// parseHostPort parses u.s as an authority-form target, uri-host ":" port
+// with a host that is not empty and a port of one digit or more; or, for
+// a Host header field, as uri-host [ ":" port ], where either may be
+// empty. Without userinfo, nothing before the host's end can be anything
+// but host, so the first byte that breaks the host is the error, and the
+// port starts at the first ':' after a reg-name or IPv4address.
+func (u *URI) parseHostPort(field bool) ErrorKind {
 	s := u.s
+	// elsewhere fails at a byte that starts userinfo, a path, a query or a
+	// fragment, which the target's form does not have, or a Host value.
+	elsewhere := func(off int) ErrorKind {
+		if field {
+			return u.fail(ErrInvalidHost, off)
+		}
+		return u.fail(ErrTargetForm, off)
+	}
+	// broken fails at a byte that breaks the host or the port.
+	broken := func(k ErrorKind, off int) ErrorKind {
+		if field {
+			return u.fail(k, off)
+		}
+		return u.authorityFail(k, off)
+	}
 	end := 0 // of the host
 	if len(s) > 0 && s[0] == '[' {
 		var typ HostType
@@ -219,35 +240,39 @@ func (u *URI) parseAuthorityForm() ErrorKind {
 				}
 				end += 3
 			case c == '@', c == '/', c == '?', c == '#':
-				return u.fail(ErrTargetForm, end) // userinfo, or another form
+				return elsewhere(end)
 			default:
-				return u.authorityFail(ErrInvalidHost, end)
+				return broken(ErrInvalidHost, end)
 			}
 		}
-		if end == 0 {
-			return u.authorityFail(ErrInvalidHost, 0) // nothing to connect to
+		if end == 0 && !field {
+			return broken(ErrInvalidHost, 0) // nothing to connect to
 		}
 		u.hostType = hostType(s, 0, end)
 	}
 	if end == len(s) || s[end] != ':' {
-		if end < len(s) && (s[end] == '/' || s[end] == '?' || s[end] == '#') {
-			return u.fail(ErrTargetForm, end)
+		switch {
+		case end < len(s) && (s[end] == '/' || s[end] == '?' || s[end] == '#'):
+			return elsewhere(end)
+		case end < len(s):
+			return broken(ErrInvalidHost, end)
+		case !field:
+			return u.fail(ErrTargetForm, end) // no port
 		}
-		if end < len(s) {
-			return u.authorityFail(ErrInvalidHost, end)
-		}
-		return u.fail(ErrTargetForm, end) // no port
+		u.set(ComponentHost, 0, end)
+		u.set(ComponentPath, len(s), len(s))
+		return 0
 	}
 	p := end + 1
-	if p == len(s) {
+	if p == len(s) && !field {
 		return u.fail(ErrTargetForm, p) // an empty port
 	}
 	for i := p; i < len(s); i++ {
 		if !isDigit(s[i]) {
 			if s[i] == '/' || s[i] == '?' || s[i] == '#' {
-				return u.fail(ErrTargetForm, i)
+				return elsewhere(i)
 			}
-			return u.authorityFail(ErrInvalidPort, i)
+			return broken(ErrInvalidPort, i)
 		}
 	}
 	u.set(ComponentHost, 0, end)

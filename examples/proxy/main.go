@@ -61,7 +61,10 @@
 //	                         refuse hosts with a percent-encoded byte >= 0x80, the target's or
 //	                         the Host header's: IDNA (UTS #46) maps them before resolving, and
 //	                         "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1" (fullwidth digits) is
-//	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always
+//	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always.
+//	                         With either flag, a Host header that is no uri-host [ ":" port ]
+//	                         (fasturi.ParseHostHeader), which net/http may let through
+//	                         ("a%zz"), is refused too: there is no host to check
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
 //	                         percent-encoded ("/../etc", "/%2e%2e/etc"), counting segments as

@@ -60,29 +60,30 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 	if c.refuseUserinfo && f.Userinfo {
 		return "refuse-userinfo", "the target has userinfo, which disguises its host"
 	}
-	if c.refuseLegacyIPv4 {
+	if c.refuseLegacyIPv4 || c.refuseIDNAHost {
 		// The host the request names: the target's in the absolute-form,
-		// and the Host header's in the others.
+		// and the Host header's in the others, read as a target's
+		// authority is.
+		named, hf, whose := u, f, "host"
 		if form != fasturi.AbsoluteForm {
-			f.LegacyIPv4, _ = fasturi.LegacyIPv4(hostOnly(host))
-			if f.LegacyIPv4.IsValid() {
-				return "refuse-legacy-ipv4", fmt.Sprintf("the Host header's %q is %v to resolvers", hostOnly(host), f.LegacyIPv4)
+			h, err := fasturi.ParseHostHeaderString(host)
+			if err != nil {
+				rule := "refuse-legacy-ipv4"
+				if !c.refuseLegacyIPv4 {
+					rule = "refuse-encoded-non-ascii-host"
+				}
+				return rule, fmt.Sprintf("the Host header %q is no host to check: %v", host, h.Err())
 			}
-		} else if f.LegacyIPv4.IsValid() {
-			return "refuse-legacy-ipv4", fmt.Sprintf("host %q is %v to resolvers", u.RawHost(), f.LegacyIPv4)
+			named, hf, whose = &h, h.Facts(), "the Host header's"
 		}
-	}
-	if c.refuseIDNAHost {
+		if c.refuseLegacyIPv4 && hf.LegacyIPv4.IsValid() {
+			return "refuse-legacy-ipv4", fmt.Sprintf("%s %q is %v to resolvers", whose, named.RawHost(), hf.LegacyIPv4)
+		}
 		// IDNA (UTS #46) maps such bytes before a name is resolved, so
 		// that no check of the host as written holds: fullwidth digits,
 		// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", are 127.0.0.1 to net/http.
-		const why = "percent-encodes a byte >= 0x80, which IDNA maps before resolving"
-		if form != fasturi.AbsoluteForm {
-			if h := hostOnly(host); encodedNonASCII(h) >= 0 {
-				return "refuse-encoded-non-ascii-host", fmt.Sprintf("the Host header's %q %s", h, why)
-			}
-		} else if f.EncodedNonASCII.Has(fasturi.ComponentHost) {
-			return "refuse-encoded-non-ascii-host", fmt.Sprintf("host %q %s", u.RawHost(), why)
+		if c.refuseIDNAHost && hf.EncodedNonASCII.Has(fasturi.ComponentHost) {
+			return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %q percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, named.RawHost())
 		}
 	}
 	if c.refuseHostMismatch && form == fasturi.AbsoluteForm {
@@ -131,35 +132,4 @@ func encodedSlash(p string) int {
 		i += 3 + j
 	}
 	return -1
-}
-
-// encodedNonASCII returns the offset in h, a Host header's host, of the
-// first percent-encoded byte >= 0x80 ("%C3"), or -1.
-func encodedNonASCII(h string) int {
-	for i := strings.IndexByte(h, '%'); i >= 0 && i+1 < len(h); {
-		if c := h[i+1] | 0x20; '8' <= c && c <= '9' || 'a' <= c && c <= 'f' {
-			return i
-		}
-		j := strings.IndexByte(h[i+1:], '%')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return -1
-}
-
-// hostOnly returns the host of a Host header field value, uri-host [ ":"
-// port ], without the port.
-func hostOnly(h string) string {
-	if strings.HasPrefix(h, "[") {
-		if i := strings.IndexByte(h, ']'); i >= 0 {
-			return h[:i+1]
-		}
-		return h
-	}
-	if i := strings.IndexByte(h, ':'); i >= 0 {
-		return h[:i]
-	}
-	return h
 }

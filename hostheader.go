@@ -1,0 +1,43 @@
+package fasturi
+
+import "unsafe"
+
+// ParseHostHeader parses value as the value of an HTTP Host header field
+// (RFC 9110 section 7.2), with the same rules as the authority of a URI:
+//
+//	Host = uri-host [ ":" port ]
+//
+// It returns a URI with a host, which may be empty (a client sends an empty
+// Host for a target without an authority), a port when a ':' follows the
+// host (which may be empty too), no scheme and an empty path; so that
+// Addr, PortNumber, Facts (LegacyIPv4, EncodedNonASCII, ...) and
+// AppendNormalize read a Host header as they read a target's authority,
+// with no second parser between the two. A proxy that checks the host
+// of a request checks the target's authority in the absolute-form and
+// this in the others.
+//
+// On error the URI holds the offset of the first byte at fault and the
+// error is its kind: ErrInvalidHost for a byte that no host holds
+// (userinfo's '@', a path's '/', a space, "[::1]x"), ErrInvalidPort for a
+// port that is not digits, ErrInvalidPercentEncoding, or an IP literal's
+// error. The value is taken as it is given, without the optional
+// whitespace around a field value, which HTTP parsers remove (net/http's
+// Request.Host has none). ParseHostHeader does not allocate, and value
+// does not escape.
+func ParseHostHeader(value []byte) (URI, error) {
+	return ParseHostHeaderString(unsafe.String(unsafe.SliceData(value), len(value)))
+}
+
+// ParseHostHeaderString is ParseHostHeader for a string, such as the
+// value of net/http's Request.Host. It does not copy value.
+func ParseHostHeaderString(value string) (u URI, err error) {
+	u.s = value
+	if uint64(len(value)) > maxLength {
+		u.errKind, u.errOff = ErrTooLong, maxLength
+		return u, ErrTooLong
+	}
+	if k := u.parseHostPort(true); k != 0 {
+		return u, k
+	}
+	return u, nil
+}
