@@ -93,3 +93,26 @@ func ExampleDefaultPort() {
 	// 1525 true
 	// 0 false
 }
+
+// A Host header checked as the target's authority would be: the legacy
+// IPv4 spelling and the IDNA-mapped digits that an SSRF guard must see.
+func ExampleParseHostHeaderString() {
+	for _, host := range []string{"example.com:8080", "0x7f.1", "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", "[::1]:443", "u@evil.example"} {
+		h, err := fasturi.ParseHostHeaderString(host)
+		if err != nil {
+			fmt.Printf("%s: %v at byte %d\n", host, err, h.ErrorOffset())
+			continue
+		}
+		port, _, _ := h.PortNumber()
+		f := h.Facts()
+		addr, _ := h.Addr()
+		fmt.Printf("%s: host %q port %d, address %v, legacy IPv4 %v, encoded non-ASCII %v\n",
+			host, h.RawHost(), port, addr, f.LegacyIPv4, f.EncodedNonASCII.Has(fasturi.ComponentHost))
+	}
+	// Output:
+	// example.com:8080: host "example.com" port 8080, address invalid IP, legacy IPv4 invalid IP, encoded non-ASCII false
+	// 0x7f.1: host "0x7f.1" port -1, address invalid IP, legacy IPv4 127.0.0.1, encoded non-ASCII false
+	// %EF%BC%91%EF%BC%92%EF%BC%97.0.0.1: host "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1" port -1, address invalid IP, legacy IPv4 invalid IP, encoded non-ASCII true
+	// [::1]:443: host "[::1]" port 443, address ::1, legacy IPv4 invalid IP, encoded non-ASCII false
+	// u@evil.example: fasturi: invalid host at byte 1
+}
