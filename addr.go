@@ -154,10 +154,14 @@ func (u *URI) PortNumber() (port, off int, err error) {
 //
 // Decoding never creates a delimiter (section 2.4): a host or zone that
 // decodes to a control character is ErrControlCharacter, and one that
-// decodes to a byte that delimits a host for the next reader (the
-// gen-delims of section 2.2 ":/?#[]@", '\' and '%') is ErrInvalidHost,
-// each with the offset in the input of the '%' that encodes it. Without
-// this, "%5B%3A%3A1%5D" would become the IPv6 literal "[::1]".
+// decodes to any other ASCII byte that a reg-name cannot hold as it is
+// (all but unreserved and sub-delims: the gen-delims of section 2.2
+// ":/?#[]@", '%', a space, '\', '"', '<', '>', '^', '`', '{', '|', '}') is
+// ErrInvalidHost, each with the offset in the input of the '%' that
+// encodes it. Each of those delimits a host for some next reader: without
+// this, "%5B%3A%3A1%5D" would become the IPv6 literal "[::1]", and
+// "169.254.169.254%20.example" a name that inet_aton reads up to its space
+// as 169.254.169.254.
 //
 // The other errors: ErrInvalidHost for an IPvFuture (at the offset of the
 // host), an empty host (likewise), or no authority (at offset 0);
@@ -246,14 +250,12 @@ func appendDialHost(dst []byte, s string) ([]byte, int, ErrorKind) {
 	return append(dst, s[from:]...), -1, 0
 }
 
-// isHostDelim reports whether c, decoded from a host, would delimit it for
-// the next reader of host:port or of an authority: a gen-delim (RFC 3986
-// section 2.2), '\', which WHATWG parsers read as '/', or '%', which a
-// second decoding would read.
+// isHostDelim reports whether c, decoded from a host, is an ASCII byte that
+// a reg-name cannot hold as it is, which may delimit the host for the next
+// reader of host:port or of an authority: a gen-delim (RFC 3986 section
+// 2.2), '%', which a second decoding would read, '\', which WHATWG parsers
+// read as '/', a space, where inet_aton stops, and the other bytes that no
+// URI holds.
 func isHostDelim(c byte) bool {
-	switch c {
-	case ':', '/', '?', '#', '[', ']', '@', '\\', '%':
-		return true
-	}
-	return false
+	return c < 0x80 && byteClass[c]&(unreserved|subDelim) == 0
 }

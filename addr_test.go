@@ -183,7 +183,6 @@ func TestAppendHostPort(t *testing.T) {
 		{"http://[FE80::1%25%65th0]:8080/", "[FE80::1%eth0]:8080", -1, nil},
 		{"http://ex%61mple.com/", "example.com:80", -1, nil},
 		{"http://%E2%98%83.net/", "\u2603.net:80", -1, nil},
-		{"http://a%20b/", "a b:80", -1, nil},
 		{"http://a%2Cb!$&'()*+;=/", "a,b!$&'()*+;=:80", -1, nil},
 		{"http://0x7f.1/", "0x7f.1:80", -1, nil},
 		// No port, and no default port: at the end of the authority.
@@ -206,6 +205,14 @@ func TestAppendHostPort(t *testing.T) {
 		{"http://a%40b/", "", 8, ErrInvalidHost},
 		{"http://a%5Cb/", "", 8, ErrInvalidHost},
 		{"http://a%25b/", "", 8, ErrInvalidHost},
+		// Nor any other ASCII byte a reg-name cannot hold as it is: a
+		// space ends a name for inet_aton.
+		{"http://169.254.169.254%20.attacker.example/", "", 22, ErrInvalidHost},
+		{"http://a%20b/", "", 8, ErrInvalidHost},
+		{"http://a%22b%3Cc/", "", 8, ErrInvalidHost},
+		{"http://a%7Cb/", "", 8, ErrInvalidHost},
+		{"http://[fe80::1%25a%20b]/", "", 19, ErrInvalidHost},
+		{"http://a%5Fb%7E/", "a_b~:80", -1, nil}, // unreserved
 		{"http://[fe80::1%25a%00]/", "", 19, ErrControlCharacter},
 		{"http://[fe80::1%25a%5D]/", "", 19, ErrInvalidHost},
 		{"http://[fe80::1%25%3A80]/", "", 18, ErrInvalidHost},

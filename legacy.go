@@ -40,8 +40,10 @@ import "net/netip"
 // numbers out of range and of bad octal. A policy that must hold against
 // them can refuse every reg-name whose last label (before a trailing '.'),
 // decoded, starts with a digit, as every reading above requires and no
-// top-level domain does (RFC 1123 section 2.1). LegacyIPv4 also returns
-// false:
+// top-level domain does (RFC 1123 section 2.1), and every reg-name that
+// decodes to whitespace, where the readers that stop at it cut the name
+// short ("169.254.169.254%20.example"): AppendHostPort refuses those.
+// LegacyIPv4 also returns false:
 //
 //   - for the strict dotted-decimal form, "127.0.0.1", whose HostType is
 //     already HostIPv4 (but "%31%32%37.0.0.1" and "127.0.0.1." are

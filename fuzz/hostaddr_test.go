@@ -188,9 +188,14 @@ func checkHostPort(t *testing.T, in string, u *fasturi.URI) {
 	}
 }
 
+// regNameBytes are the ASCII bytes a reg-name holds as they are: unreserved
+// and sub-delims (RFC 3986 section 3.2.2).
+const regNameBytes = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;="
+
 // badEncoding returns the offset (base plus the offset in s) and the kind
 // of the first percent-encoding in s, a valid reg-name or zone ID, that
-// decodes to a control character or to a delimiter of hosts, or -1, nil.
+// decodes to a control character or to an ASCII byte that a reg-name
+// cannot hold as it is, or -1, nil.
 func badEncoding(s string, base int) (int, error) {
 	for i := 0; i+2 < len(s); i++ {
 		if s[i] != '%' {
@@ -203,7 +208,7 @@ func badEncoding(s string, base int) (int, error) {
 		switch c := d[0]; {
 		case c < 0x20 || c == 0x7f:
 			return base + i, fasturi.ErrControlCharacter
-		case strings.IndexByte(`:/?#[]@\%`, c) >= 0:
+		case c < 0x80 && strings.IndexByte(regNameBytes, c) < 0:
 			return base + i, fasturi.ErrInvalidHost
 		}
 	}
