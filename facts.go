@@ -37,11 +37,19 @@ type Facts struct {
 	// encodings that lax decoders read as '.' or '/' ("%C0%AE").
 	EncodedNonASCII Components
 	// PathUnderflow is set when a ".." segment of the path climbs above
-	// the root, as in directory traversal ("/a/../../etc/passwd"):
-	// literal or percent-encoded ("%2e%2e", ".%2E"), since the servers
-	// behind a proxy decode before they resolve. For a relative-path
-	// reference, a leading ".." counts: it climbs out of wherever the
-	// reference is resolved.
+	// the root, as in directory traversal ("/a/../../etc/passwd"), in
+	// one of the ways the servers behind a proxy read a path: with dots
+	// literal or percent-encoded ("%2e%2e", ".%2E"), since they decode
+	// before they resolve; with empty segments merged, as path.Clean,
+	// filepath.Join and nginx do ("/a//../../x"), where RFC 3986 section
+	// 5.2.4 lets a ".." remove an empty segment; with path parameters
+	// dropped, as Tomcat and Jetty do ("/..;/x"); and with "%2F" and
+	// "%5C" read as separators, as servers that decode a path before
+	// they split it do ("/a/..%2F..%2Fx"). It is cautious: a server that
+	// reads the path as the RFC does may find some such paths harmless
+	// (AppendNormalize's RejectPathUnderflow follows the RFC alone). For a
+	// relative-path reference, a leading ".." counts: it climbs out of
+	// wherever the reference is resolved.
 	PathUnderflow bool
 }
 
@@ -154,34 +162,77 @@ func encodedBytes(s string) (delim, control, nul, high bool) {
 }
 
 // pathUnderflows reports whether a ".." segment of p, literal or
-// percent-encoded, climbs above the root (see Facts.PathUnderflow): it
-// counts the segments that ".." can remove, as RFC 3986 section 5.2.4
-// does, where an empty segment counts too.
+// percent-encoded, climbs above the root in one of the readings of
+// Facts.PathUnderflow: empty segments merged and path parameters dropped,
+// with '/' alone as the separator, or with "%2F" and "%5C" too. Merging
+// empty segments flags every path that RFC 3986 section 5.2.4's reading,
+// where ".." removes an empty segment too, flags, and more; so does
+// dropping parameters, which only turns segments into dot-segments. Taking
+// encoded separators does not (a segment split in two is two for ".." to
+// remove), hence the second reading.
 func pathUnderflows(p string) bool {
 	if !strings.Contains(p, "..") && !hasEncodedDot(p) {
 		return false // a ".." segment has two literal dots, or an encoded one
 	}
+	return climbsAboveRoot(p, false) || hasEncodedSeparator(p) && climbsAboveRoot(p, true)
+}
+
+// climbsAboveRoot reports whether a ".." segment of p climbs above the
+// root, with empty segments skipped, each segment cut at its first ';'
+// (Tomcat's and Jetty's path parameters: "..;x" is ".."), and "%2F" and
+// "%5C" taken as separators when encoded is set.
+func climbsAboveRoot(p string, encoded bool) bool {
 	depth := 0
-	for p != "" {
-		if p[0] == '/' {
-			p = p[1:]
+	for i := 0; i < len(p); {
+		j := i
+		for j < len(p) && p[j] != '/' && !(encoded && isEncodedSeparator(p, j)) {
+			j++
 		}
-		seg := p
-		if i := strings.IndexByte(p, '/'); i >= 0 {
-			seg, p = p[:i], p[i:]
-		} else {
-			p = ""
+		seg := p[i:j]
+		if k := strings.IndexByte(seg, ';'); k >= 0 {
+			seg = seg[:k]
 		}
-		switch dotSegment(seg) {
-		case 1: // "."
-		case 2: // ".."
-			if depth == 0 {
-				return true
+		if seg != "" {
+			switch dotSegment(seg) {
+			case 1: // "."
+			case 2: // ".."
+				if depth == 0 {
+					return true
+				}
+				depth--
+			default:
+				depth++
 			}
-			depth--
-		default:
-			depth++
 		}
+		i = j + 1
+		if j < len(p) && p[j] == '%' {
+			i = j + 3
+		}
+	}
+	return false
+}
+
+// isEncodedSeparator reports whether p[i:] starts with "%2F" or "%5C", in
+// either case.
+func isEncodedSeparator(p string, i int) bool {
+	if p[i] != '%' || i+2 >= len(p) {
+		return false
+	}
+	hi, lo := p[i+1], p[i+2]|0x20
+	return hi == '2' && lo == 'f' || hi == '5' && lo == 'c'
+}
+
+// hasEncodedSeparator reports whether p holds "%2F" or "%5C".
+func hasEncodedSeparator(p string) bool {
+	for i := strings.IndexByte(p, '%'); i >= 0; {
+		if isEncodedSeparator(p, i) {
+			return true
+		}
+		j := strings.IndexByte(p[i+1:], '%')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
 	}
 	return false
 }

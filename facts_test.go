@@ -70,7 +70,18 @@ func TestFacts(t *testing.T) {
 		{"http://h/..", "underflow"},
 		{"http://h/a/..", ""},
 		{"http://h/a/b/../..", ""},
-		{"http://h/a//../..", ""}, // the empty segment is one ".." removes
+		{"http://h/a//../..", "underflow"}, // the RFC's ".." removes the empty segment; path.Clean merges it
+		{"http://h/static/////../../../etc/passwd", "underflow"},
+		{"http://h/a//b/../..", ""},
+		{"http://h/a/..;/..;/x", "underflow"}, // Tomcat's path parameters
+		{"http://h/;x/..", "underflow"},
+		{"http://h/a;x/../b;y", ""},
+		{"http://h/a/...;/x", ""},
+		{"http://h/a/..%2F..%2Fx", "delim:path underflow"}, // decoded before split
+		{"http://h/a/%2e%2e%5c%2E%2E%5Cx", "delim:path underflow"},
+		{"http://h/a%2Fb/../..", "delim:path underflow"}, // read as the RFC does
+		{"http://h/a%2Fb/..", "delim:path"},
+		{"http://h/a%2F..", "delim:path"},
 		{"http://h/%2e%2e/etc", "underflow"},
 		{"http://h/.%2E/etc", "underflow"},
 		{"http://h/%2e/x", ""},

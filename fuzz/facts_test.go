@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,17 +42,22 @@ func encodedRef(s string) (delim, control, nul, high bool) {
 }
 
 // underflowRef reports whether a ".." segment of path climbs above the
-// root, as Facts.PathUnderflow says: the segments, after the '/' that
-// starts an absolute path, with "%2e" read as '.', in a stack whose
-// every non-dot segment, empty ones too, can be removed by a "..".
+// root in one of the readings Facts.PathUnderflow names: the segments
+// split at '/', or at '/', "%2F" and "%5C" in either case; each cut at its
+// first ';'; empty ones dropped; "%2e" read as '.'.
 func underflowRef(path string) bool {
-	if path == "" {
-		return false
-	}
+	return climbsRef(strings.Split(path, "/")) || climbsRef(encodedSeparatorRef.Split(path, -1))
+}
+
+var encodedSeparatorRef = regexp.MustCompile(`(?i)/|%2f|%5c`)
+
+// climbsRef reports whether a ".." among segs climbs above the root.
+func climbsRef(segs []string) bool {
 	depth := 0
-	for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+	for _, seg := range segs {
+		seg, _, _ = strings.Cut(seg, ";")
 		switch strings.ReplaceAll(strings.ToLower(seg), "%2e", ".") {
-		case ".":
+		case "", ".":
 		case "..":
 			if depth == 0 {
 				return true

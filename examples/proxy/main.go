@@ -67,11 +67,10 @@
 //	                         ("a%zz"), is refused too: there is no host to check
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
-//	                         percent-encoded ("/../etc", "/%2e%2e/etc"), counting segments as
-//	                         RFC 3986 section 5.2.4 does: an empty segment counts ("//../x"
-//	                         stays below the root), "..;" is no "..", and "%2F" no separator.
-//	                         A backend that merges slashes or reads "..;" as ".." needs rules
-//	                         of its own; -refuse-encoded-slash covers "%2F"
+//	                         percent-encoded ("/../etc", "/%2e%2e/etc"), in any of the ways
+//	                         backends read paths (fasturi.Facts.PathUnderflow): empty segments
+//	                         merged ("//../x"), path parameters dropped ("/..;/x"), or "%2F"
+//	                         and "%5C" decoded into separators ("/a/..%2F..%2Fx")
 //	-refuse-host-mismatch    refuse absolute-form targets whose authority differs from the Host
 //	                         header (another host, or another port, the scheme's default port
 //	                         standing for none); a missing Host header differs
@@ -131,7 +130,7 @@ func main() {
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1)")
 	flag.BoolVar(&cfg.refuseIDNAHost, "refuse-encoded-non-ascii-host", false, "refuse hosts with a percent-encoded byte >= 0x80, which IDNA maps before resolving")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
-	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root (RFC 3986 section 5.2.4: an empty segment counts)")
+	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root, as any backend reads it: slashes merged, \";\" parameters dropped, %2F decoded")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")
 	requests := flag.Int("loadtest", 0, "run a load test of `N` requests per proxy on loopback, print the figures and exit")
