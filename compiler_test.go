@@ -37,7 +37,7 @@ func TestInlining(t *testing.T) {
 		"(*URI).RawQuery", "(*URI).RawFragment", "(*URI).Has", "(*URI).HasScheme", "(*URI).HasUserinfo",
 		"(*URI).HasAuthority", "(*URI).HasPort", "(*URI).HasQuery", "(*URI).HasFragment", "(*URI).Valid",
 		"(*URI).Span", "(*URI).HostType", "URI.String", "(*URI).ErrorOffset", "Span.Len", "(*Violations).Len",
-		"ParseString", "Split", "ParseRequestTargetString", "ParseRequestLine", "NewParams", "(*Params).Next",
+		"ParseString", "Split", "SplitString", "ParseRequestTargetString", "ParseRequestLine", "NewParams", "(*Params).Next",
 		"(*Segments).Next",
 		"cursorNext", "(*specials).advance", "special8", "pctError", "isHex", "isDigit", "hostType",
 	}

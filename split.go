@@ -66,21 +66,33 @@ func (v *Violations) add(k ErrorKind, off int) {
 // host at the second '@' (10).
 //
 // The URI refers to b: see the package documentation.
-func Split(b []byte) (URI, Violations) {
-	return SplitString(unsafe.String(unsafe.SliceData(b), len(b)))
+func Split(b []byte) (u URI, v Violations) {
+	// SplitString's body, which inlining SplitString would make too
+	// large to inline here.
+	u.s = unsafe.String(unsafe.SliceData(b), len(b))
+	u.parseOrSplit(&v)
+	return
 }
 
 // SplitString is Split for a string. It does not copy s.
 func SplitString(s string) (u URI, v Violations) {
 	// Most log lines are valid, and on valid input the strict parse gives
-	// the same URI, faster.
+	// the same URI, faster. Small enough to be inlined, as ParseString is,
+	// which saves copying the URI and the violations out of a call.
 	u.s = s
-	if u.parse() == 0 {
-		return u, v
+	u.parseOrSplit(&v)
+	return
+}
+
+// parseOrSplit parses u.s strictly and, when that fails, splits it again:
+// into u, with its other fields zeroed first, and v. It zeroes them one by
+// one: storing u.s through u, as *u = URI{s: u.s} would, makes the input
+// escape, and a buffer on the caller's stack move to the heap.
+func (u *URI) parseOrSplit(v *Violations) {
+	if u.parse() != 0 {
+		u.spans, u.errOff, u.present, u.hostType, u.errKind = [numComponents]Span{}, 0, 0, 0, 0
+		u.split(v)
 	}
-	u = URI{s: s}
-	u.split(&v)
-	return u, v
 }
 
 // split splits u.s into u, whose other fields are zero, records the
