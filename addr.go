@@ -16,10 +16,11 @@ import (
 // Addr returns false for a reg-name, even one that resolvers read as an
 // address (see LegacyIPv4), for an IPvFuture, when there is no authority,
 // and for a URI that is not valid. It also returns false for an IPv6
-// literal whose zone ID decodes to a control character or to a byte that
-// delimits a host (":/?#[]@", '\' or '%'), which AppendHostPort refuses
-// too: "[fe80::1%25x%5D%3A22]" would give the zone "x]:22", and the
-// address would print as "[fe80::1%x]:22]:80" with a port.
+// literal whose zone ID decodes to a control character or to another ASCII
+// byte that a reg-name cannot hold as it is (a delimiter such as ":/?#[]@",
+// '%', a space or '\'), which AppendHostPort refuses too:
+// "[fe80::1%25x%5D%3A22]" would give the zone "x]:22", and the address
+// would print as "[fe80::1%x]:22]:80" with a port.
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees

@@ -9,7 +9,12 @@ import "strings"
 // "http://example.com/", "http://example.com:/" and "http://example.com:80/"
 // at NormalizeScheme.
 //
-// A URI that is not valid is equivalent to no URI, not even to itself.
+// A URI that is not valid is equivalent to no URI, not even to itself. An
+// authority-form request-target (CONNECT) and a Host header
+// (ParseHostHeader) are equivalent to each other but to no URI reference,
+// even where their normal forms are the same bytes: "example.com:443" is
+// also the URI of scheme "example.com" and path "443", and "" the empty
+// reference.
 //
 // Equivalent compares the components one by one, as normalization would
 // write them, without writing them: it does not allocate. Paths are

@@ -2,6 +2,7 @@ package fasturi
 
 import (
 	"net/netip"
+	"strconv"
 	"strings"
 )
 
@@ -43,9 +44,10 @@ type Facts struct {
 	// before they resolve; with empty segments merged, as path.Clean,
 	// filepath.Join and nginx do ("/a//../../x"), where RFC 3986 section
 	// 5.2.4 lets a ".." remove an empty segment; with path parameters
-	// dropped, as Tomcat and Jetty do ("/..;/x"); and with "%2F" and
-	// "%5C" read as separators, as servers that decode a path before
-	// they split it do ("/a/..%2F..%2Fx"). It is cautious: a server that
+	// dropped, as Tomcat and Jetty do ("/..;/x"); and with "%2F", "%5C"
+	// or both read as separators, as servers that decode a path before
+	// they split it do ("/a/..%2F..%2Fx"; on Windows a '\' separates,
+	// elsewhere it is data). It is cautious: a server that
 	// reads the path as the RFC does may find some such paths harmless
 	// (AppendNormalize's RejectPathUnderflow follows the RFC alone). For a
 	// relative-path reference, a leading ".." counts: it climbs out of
@@ -60,7 +62,8 @@ type Components uint8
 func (s Components) Has(c Component) bool { return c < numComponents && s&(1<<c) != 0 }
 
 // String returns the names of the components in the set, in order,
-// joined by '|' ("userinfo|path"), or "" for the empty set.
+// joined by '|' ("userinfo|path"), then any bits that name no component,
+// in hex ("path|0x80"); or "" for the empty set.
 func (s Components) String() string {
 	var b []byte
 	for c := range numComponents {
@@ -70,6 +73,12 @@ func (s Components) String() string {
 			}
 			b = append(b, componentNames[c]...)
 		}
+	}
+	if rest := s >> numComponents << numComponents; rest != 0 {
+		if b != nil {
+			b = append(b, '|')
+		}
+		b = strconv.AppendUint(append(b, "0x"...), uint64(rest), 16)
 	}
 	return string(b)
 }
@@ -164,28 +173,41 @@ func encodedBytes(s string) (delim, control, nul, high bool) {
 // pathUnderflows reports whether a ".." segment of p, literal or
 // percent-encoded, climbs above the root in one of the readings of
 // Facts.PathUnderflow: empty segments merged and path parameters dropped,
-// with '/' alone as the separator, or with "%2F" and "%5C" too. Merging
-// empty segments flags every path that RFC 3986 section 5.2.4's reading,
-// where ".." removes an empty segment too, flags, and more; so does
-// dropping parameters, which only turns segments into dot-segments. Taking
-// encoded separators does not (a segment split in two is two for ".." to
-// remove), hence the second reading.
+// with '/' as the separator, and "%2F", "%5C", both or neither as
+// separators too. Merging empty segments flags every path that RFC 3986
+// section 5.2.4's reading, where ".." removes an empty segment too, flags,
+// and more; so does dropping parameters, which only turns segments into
+// dot-segments or empty ones. Taking one more separator does not (a
+// segment split in two is two for ".." to remove), hence a reading for
+// each set of them.
 func pathUnderflows(p string) bool {
 	if !strings.Contains(p, "..") && !hasEncodedDot(p) {
 		return false // a ".." segment has two literal dots, or an encoded one
 	}
-	return climbsAboveRoot(p, false) || hasEncodedSeparator(p) && climbsAboveRoot(p, true)
+	has := encodedSeparators(p)
+	for seps := range has + 1 {
+		if seps&^has == 0 && climbsAboveRoot(p, seps) {
+			return true
+		}
+	}
+	return false
 }
+
+// The encoded separators that a reading of a path may take, as a set.
+const (
+	sep2F = 1 << iota // "%2F", '/'
+	sep5C             // "%5C", '\'
+)
 
 // climbsAboveRoot reports whether a ".." segment of p climbs above the
 // root, with empty segments skipped, each segment cut at its first ';'
-// (Tomcat's and Jetty's path parameters: "..;x" is ".."), and "%2F" and
-// "%5C" taken as separators when encoded is set.
-func climbsAboveRoot(p string, encoded bool) bool {
+// (Tomcat's and Jetty's path parameters: "..;x" is ".."), and the encoded
+// separators in seps taken as separators.
+func climbsAboveRoot(p string, seps uint8) bool {
 	depth := 0
 	for i := 0; i < len(p); {
 		j := i
-		for j < len(p) && p[j] != '/' && !(encoded && isEncodedSeparator(p, j)) {
+		for j < len(p) && p[j] != '/' && encodedSeparator(p, j)&seps == 0 {
 			j++
 		}
 		seg := p[i:j]
@@ -212,29 +234,33 @@ func climbsAboveRoot(p string, encoded bool) bool {
 	return false
 }
 
-// isEncodedSeparator reports whether p[i:] starts with "%2F" or "%5C", in
-// either case.
-func isEncodedSeparator(p string, i int) bool {
+// encodedSeparator returns sep2F or sep5C when p[i:] starts with "%2F" or
+// "%5C", in either case, and 0 otherwise.
+func encodedSeparator(p string, i int) uint8 {
 	if p[i] != '%' || i+2 >= len(p) {
-		return false
+		return 0
 	}
-	hi, lo := p[i+1], p[i+2]|0x20
-	return hi == '2' && lo == 'f' || hi == '5' && lo == 'c'
+	switch hi, lo := p[i+1], p[i+2]|0x20; {
+	case hi == '2' && lo == 'f':
+		return sep2F
+	case hi == '5' && lo == 'c':
+		return sep5C
+	}
+	return 0
 }
 
-// hasEncodedSeparator reports whether p holds "%2F" or "%5C".
-func hasEncodedSeparator(p string) bool {
+// encodedSeparators returns the set of the encoded separators that p holds.
+func encodedSeparators(p string) uint8 {
+	var seps uint8
 	for i := strings.IndexByte(p, '%'); i >= 0; {
-		if isEncodedSeparator(p, i) {
-			return true
-		}
+		seps |= encodedSeparator(p, i)
 		j := strings.IndexByte(p[i+1:], '%')
 		if j < 0 {
-			return false
+			break
 		}
 		i += 1 + j
 	}
-	return false
+	return seps
 }
 
 // HostDiffers reports whether host, the value of a request's Host header

@@ -82,6 +82,8 @@ func TestFacts(t *testing.T) {
 		{"http://h/a%2Fb/../..", "delim:path underflow"}, // read as the RFC does
 		{"http://h/a%2Fb/..", "delim:path"},
 		{"http://h/a%2F..", "delim:path"},
+		{"http://h/a%5Cb/..%2F..%2Fetc/passwd", "delim:path underflow"}, // '\' data, "%2F" a separator
+		{"http://h/a%2Fb/..%5C..%5Cetc", "delim:path underflow"},        // the other way round
 		{"http://h/%2e%2e/etc", "underflow"},
 		{"http://h/.%2E/etc", "underflow"},
 		{"http://h/%2e/x", ""},
@@ -199,6 +201,8 @@ func TestComponentsString(t *testing.T) {
 		{1 << ComponentPath, "path"},
 		{1<<ComponentUserinfo | 1<<ComponentHost | 1<<ComponentPath, "userinfo|host|path"},
 		{1<<ComponentFragment | 1<<ComponentScheme, "scheme|fragment"},
+		{1<<ComponentPath | 0x80, "path|0x80"},
+		{0x80, "0x80"},
 	} {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("Components(%#x).String() = %q; want %q", uint8(tt.s), got, tt.want)

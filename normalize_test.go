@@ -189,6 +189,15 @@ func TestNormalizeAuthorityForm(t *testing.T) {
 			if Equivalent(u, ref, level) {
 				t.Errorf("Equivalent(CONNECT %q, %q) = true", c.target, ref.String())
 			}
+			// The Host header of the same authority is; the URI whose
+			// scheme the host would be is not, though its normal form
+			// may be the same bytes.
+			if h, err := ParseHostHeaderString(c.target); err != nil || !Equivalent(u, h, level) {
+				t.Errorf("Equivalent(CONNECT %q, Host %q) = false (%v)", c.target, c.target, err)
+			}
+			if v, err := ParseString(string(got)); err == nil && Equivalent(u, v, level) {
+				t.Errorf("Equivalent(CONNECT %q, URI %q) = true", c.target, got)
+			}
 		}
 	}
 }

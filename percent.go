@@ -40,12 +40,12 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
 		opts = 0 // most keys and values hold no '+': the quicker path then
 	}
-	n := len(dst)
+	n, orig := len(dst), dst
 	if opts != 0 {
 		dst = slices.Grow(dst, len(s))
 		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
 		if k != 0 {
-			return dst[:n], at, k
+			return orig, at, k
 		}
 		return dst[:n+m], -1, nil
 	}
@@ -63,7 +63,7 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 		c := s[i]
 		if c == '%' {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return dst[:n], pctError(s, i), ErrInvalidPercentEncoding
+				return orig, pctError(s, i), ErrInvalidPercentEncoding
 			}
 			c = unhex(s[i+1])<<4 | unhex(s[i+2])
 			i += 2

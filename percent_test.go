@@ -172,3 +172,18 @@ func TestPercentAllocs(t *testing.T) {
 		})
 	}
 }
+
+// On error AppendDecode returns dst as it was passed: the same array, the
+// same length, and nil for nil, though it grew a copy first.
+func TestAppendDecodeErrorDst(t *testing.T) {
+	for _, opts := range []DecodeOption{0, DecodeNoControls, DecodePlusAsSpace} {
+		dst := []byte("ab")
+		got, off, err := AppendDecode(dst, "x%zz+y", opts)
+		if err == nil || off != 2 || len(got) != 2 || cap(got) != cap(dst) || &got[0] != &dst[0] {
+			t.Errorf("AppendDecode(%q, %v) on error = %q (cap %d), %d, %v; want dst as passed", dst, opts, got, cap(got), off, err)
+		}
+		if got, _, err := AppendDecode(nil, "%zz", opts); err == nil || got != nil {
+			t.Errorf("AppendDecode(nil, %%zz, %v) on error = %#v, %v; want nil", opts, got, err)
+		}
+	}
+}

@@ -86,12 +86,14 @@ func lowerASCII(c byte) byte {
 //	telnet                   as ftp, then the path "" or "/" and no query
 //	nntp                     "//" host [ ":" port ] "/" group [ "/" digits ], no query
 //	wais                     "//" host [ ":" port ] "/" database [ "?" search /
-//	                         "/" wtype "/" wpath ], where none of the three holds a '/'
+//	                         "/" wtype "/" wpath ], where none of the four holds a '/',
+//	                         and a search no '?'
 //	prospero                 "//" host [ ":" port ] "/" path *( ";" name "=" value ),
 //	                         where a name or a value holds no '/', ';' or '='
 //	file                     "//" [ host ] "/" path: no userinfo, no port
 //	mailto                   an address, or only header fields ("mailto:?to=a@b",
 //	                         RFC 6068): no authority, a path or a query not empty
+//	                         ("mailto:" alone, which RFC 6068 allows, RFC 1738 does not)
 //	news                     "*", a group, or an article: no authority, and
 //	                         something, an '@' and a host
 //
@@ -202,7 +204,16 @@ func (u *URI) shapeError() int {
 			return queryAt
 		})
 	case lowerEqual(scheme, "wais"):
-		return shape(0, func() int { return waisPathError(p, pathAt, u.HasQuery()) })
+		return shape(0, func() int {
+			if off := waisPathError(p, pathAt, u.HasQuery()); off >= 0 || !u.HasQuery() {
+				return off
+			}
+			// A search holds no '/' and no '?' (RFC 1738 section 5).
+			if i := strings.IndexAny(u.RawQuery(), "/?"); i >= 0 {
+				return queryAt + 1 + i
+			}
+			return -1
+		})
 	case lowerEqual(scheme, "prospero"):
 		return shape(0, func() int {
 			if p == "" {

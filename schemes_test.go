@@ -104,6 +104,8 @@ func TestCheckShape(t *testing.T) {
 		{"wais://h/db/TEXT", 16},
 		{"wais://h/db/t/a/b", 15}, // a wpath holds no '/'
 		{"wais://u@h/db", 7},
+		{"wais://h/db?a/b", 13}, // a search holds no '/'
+		{"wais://h/db?a?b", 13},
 		{"wais://h/db/TEXT/doc?s", 20},
 		{"wais:db", 5},
 		{"wais:///db", 7},

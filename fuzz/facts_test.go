@@ -43,13 +43,23 @@ func encodedRef(s string) (delim, control, nul, high bool) {
 
 // underflowRef reports whether a ".." segment of path climbs above the
 // root in one of the readings Facts.PathUnderflow names: the segments
-// split at '/', or at '/', "%2F" and "%5C" in either case; each cut at its
-// first ';'; empty ones dropped; "%2e" read as '.'.
+// split at '/' and at none, either or both of "%2F" and "%5C" (in either
+// case); each cut at its first ';'; empty ones dropped; "%2e" read as '.'.
 func underflowRef(path string) bool {
-	return climbsRef(strings.Split(path, "/")) || climbsRef(encodedSeparatorRef.Split(path, -1))
+	for _, sep := range separatorsRef {
+		if climbsRef(sep.Split(path, -1)) {
+			return true
+		}
+	}
+	return false
 }
 
-var encodedSeparatorRef = regexp.MustCompile(`(?i)/|%2f|%5c`)
+var separatorsRef = []*regexp.Regexp{
+	regexp.MustCompile(`/`),
+	regexp.MustCompile(`(?i)/|%2f`),
+	regexp.MustCompile(`(?i)/|%5c`),
+	regexp.MustCompile(`(?i)/|%2f|%5c`),
+}
 
 // climbsRef reports whether a ".." among segs climbs above the root.
 func climbsRef(segs []string) bool {

@@ -58,7 +58,8 @@ func shapeRef(u *fasturi.URI) bool {
 	case "nntp":
 		return auth && host != "" && !user && nntpPathRef.MatchString(p) && !query
 	case "wais":
-		return auth && host != "" && !user && (waisSearchRef.MatchString(p) || waisDocRef.MatchString(p) && !query)
+		return auth && host != "" && !user && !strings.ContainsAny(u.RawQuery(), "/?") &&
+			(waisSearchRef.MatchString(p) || waisDocRef.MatchString(p) && !query)
 	case "prospero":
 		return auth && host != "" && !user && p != "" && prosperoRef.MatchString(pq)
 	case "file":

@@ -341,21 +341,28 @@ func (q *headQueue) next(ctx context.Context) (head, bool) {
 // connection's head reader: Write adds them and returns at once, unlike
 // an io.Pipe's, which waits for the reader and puts a handoff between
 // goroutines on every read of every request. It holds at most teeMax
-// bytes: a Write past that waits for the reader to catch up, so that a
-// slow reader slows the connection rather than growing the buffer.
+// bytes, or one write's when that is larger: a Write that would go past
+// waits for the reader to catch up, so that a slow reader slows the
+// connection rather than growing the buffer. Read takes bytes from the
+// front without moving the rest, and a buffer that empties and has grown
+// past teeKeep goes, so that an idle connection keeps little.
 type teeBuffer struct {
 	mu     sync.Mutex
 	more   sync.Cond // the buffer changed, or closed
-	buf    []byte
-	eof    bool  // the writer is done: Read returns io.EOF once buf is empty
+	buf    []byte    // buf[r:] is yet to be read
+	r      int
+	eof    bool  // the writer is done: Read returns io.EOF once buf is read
 	err    error // the reader stopped: Write drops what it is given
 	waiter bool  // a Write waits for room
 }
 
-// teeMax bounds a teeBuffer: a few of the server's reads (4 KiB each, its
-// bufio.Reader's), and little memory per connection when the reader lags
-// behind a long body.
-const teeMax = 64 << 10
+// Bounds of a teeBuffer: what it holds before a Write waits (a few of the
+// server's reads, of 4 KiB for a head and up to 32 KiB for a body), and
+// the capacity it keeps once it is empty.
+const (
+	teeMax  = 64 << 10
+	teeKeep = 8 << 10
+)
 
 func newTeeBuffer() *teeBuffer {
 	t := &teeBuffer{}
@@ -363,17 +370,24 @@ func newTeeBuffer() *teeBuffer {
 	return t
 }
 
-// Write adds p to the buffer, waiting while it is full; it returns the
-// reader's error once the reader has stopped.
+// Write adds p to the buffer, waiting while it holds bytes and p would
+// take it past teeMax; it returns the reader's error once the reader has
+// stopped.
 func (t *teeBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for len(t.buf) > teeMax && t.err == nil {
+	for held := len(t.buf) - t.r; held > 0 && held+len(p) > teeMax && t.err == nil; held = len(t.buf) - t.r {
 		t.waiter = true
 		t.more.Wait()
 	}
 	if t.err != nil {
 		return 0, t.err
+	}
+	if t.r > 0 && len(t.buf)+len(p) > cap(t.buf) {
+		// Room at the front: the unread bytes move there, rather than
+		// the buffer grow.
+		t.buf = t.buf[:copy(t.buf, t.buf[t.r:])]
+		t.r = 0
 	}
 	t.buf = append(t.buf, p...)
 	t.more.Broadcast()
@@ -393,17 +407,23 @@ func (t *teeBuffer) Close() error {
 func (t *teeBuffer) Read(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for len(t.buf) == 0 && !t.eof && t.err == nil {
+	for t.r == len(t.buf) && !t.eof && t.err == nil {
 		t.more.Wait()
 	}
 	if t.err != nil {
 		return 0, t.err
 	}
-	if len(t.buf) == 0 {
+	if t.r == len(t.buf) {
 		return 0, io.EOF
 	}
-	n := copy(p, t.buf)
-	t.buf = t.buf[:copy(t.buf, t.buf[n:])]
+	n := copy(p, t.buf[t.r:])
+	t.r += n
+	if t.r == len(t.buf) {
+		t.buf, t.r = t.buf[:0], 0
+		if cap(t.buf) > teeKeep {
+			t.buf = nil
+		}
+	}
 	if t.waiter {
 		t.waiter = false
 		t.more.Broadcast()
@@ -415,7 +435,7 @@ func (t *teeBuffer) Read(p []byte) (int, error) {
 // their bytes, and the buffered ones go.
 func (t *teeBuffer) CloseWithError(err error) {
 	t.mu.Lock()
-	t.err, t.buf = err, nil
+	t.err, t.buf, t.r = err, nil, 0
 	t.more.Broadcast()
 	t.mu.Unlock()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -658,7 +659,7 @@ func TestHeadQueueBounds(t *testing.T) {
 				t.Errorf("%d heads queued, want %d", n, c.heads)
 			}
 			tee.mu.Lock()
-			held := len(tee.buf)
+			held := len(tee.buf) - tee.r
 			tee.mu.Unlock()
 			if held != 0 {
 				t.Errorf("the stopped reader's buffer holds %d bytes", held)
@@ -686,4 +687,75 @@ func TestHostMismatchAfterUpgrade(t *testing.T) {
 			t.Errorf("request %d: %d %q, want %d", i+1, as[i].status, as[i].body, want)
 		}
 	}
+}
+
+// TestTeeBuffer checks the buffer between a connection's reads and its
+// head reader: the bytes come out as they went in, a write waits while the
+// buffer holds teeMax bytes, and an emptied buffer keeps no large array.
+func TestTeeBuffer(t *testing.T) {
+	tee := newTeeBuffer()
+	var want bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		defer tee.Close()
+		for i := range 300 {
+			chunk := bytes.Repeat([]byte{byte(i)}, 1+i*997%40000)
+			want.Write(chunk)
+			if _, err := tee.Write(chunk); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	var got bytes.Buffer
+	buf := make([]byte, 4096)
+	for {
+		n, err := tee.Read(buf)
+		got.Write(buf[:n])
+		tee.mu.Lock()
+		held, c := len(tee.buf)-tee.r, cap(tee.buf)
+		tee.mu.Unlock()
+		if held > teeMax+40000 || c > 2*(teeMax+40000) {
+			t.Fatalf("the buffer holds %d bytes in %d", held, c)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("read %d bytes, not the %d written", got.Len(), want.Len())
+	}
+	if tee.buf != nil && cap(tee.buf) > teeKeep {
+		t.Errorf("the emptied buffer keeps %d bytes", cap(tee.buf))
+	}
+
+	// One write larger than teeMax goes in at once; the next waits for
+	// the reader.
+	tee = newTeeBuffer()
+	if _, err := tee.Write(make([]byte, 2*teeMax)); err != nil {
+		t.Fatal(err)
+	}
+	wrote := make(chan struct{})
+	go func() { tee.Write([]byte{1}); close(wrote); tee.Close() }()
+	for range teeMax / len(buf) { // down to teeMax bytes held, the write still waiting
+		select {
+		case <-wrote:
+			t.Fatal("a write went in while the buffer held more than teeMax")
+		default:
+		}
+		tee.Read(buf)
+	}
+	for {
+		if _, err := tee.Read(buf); err == io.EOF {
+			break
+		}
+	}
+	<-wrote
 }
