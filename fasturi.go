@@ -14,9 +14,10 @@
 // cursors (Params, Segments), hosts and ports as values (URI.Addr, URI.PortNumber,
 // URI.AppendHostPort, LegacyIPv4), the facts a security policy needs
 // (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
-// URI.FTPType, DefaultPort), HTTP request targets and request lines
-// (ParseRequestTarget, ParseRequestLine, RFC 9112), and the URIs in free
-// text (Finder, RFC 3986 Appendix C).
+// URI.FTPType, DefaultPort), HTTP request targets, request lines and Host
+// headers (ParseRequestTarget, ParseRequestLine, RFC 9112;
+// ParseHostHeader, RFC 9110), and the URIs in free text (Finder, RFC 3986
+// Appendix C).
 //
 // # Lifetime
 //
