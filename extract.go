@@ -184,14 +184,8 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 			if c == '<' {
 				closer = '>'
 			}
-		case ':':
-			if start >= 5 && s[start-5] == '<' && strings.EqualFold(s[start-4:start-1], "URL") {
-				closer = '>'
-			}
-		case ' ':
-			// "URL:" comes with or without a trailing space (RFC 3986
-			// Appendix C).
-			if start >= 6 && s[start-6] == '<' && strings.EqualFold(s[start-5:start-2], "URL") && s[start-2] == ':' {
+		case ':', ' ':
+			if urlWrapper(s[:start]) {
 				closer = '>'
 			}
 		}
@@ -223,6 +217,14 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	}
 	end, ok = longestURI(s, start, stop, bare)
 	return start, end, ok
+}
+
+// urlWrapper reports whether s ends with RFC 1738's "<URL:" wrapper, in
+// any case, or with it and one space: "URL:" comes with or without a
+// trailing space (RFC 3986 Appendix C).
+func urlWrapper(s string) bool {
+	s = strings.TrimSuffix(s, " ")
+	return len(s) >= 5 && s[len(s)-5] == '<' && strings.EqualFold(s[len(s)-4:], "URL:")
 }
 
 // stopAfter returns the offset of the first byte at or after i that no URI
