@@ -47,11 +47,11 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 	access := combined || f.Kind == logstats.KindCommon
 	return func(dst, line []byte) ([]byte, bool) {
 		l, mis := f.Cut(line)
-		if mis.Msg == "" && access && l.Method != nil {
+		if mis.Msg == "" && access {
 			// As target and stats do: a request line whose method is no
 			// token is not a request line, whatever its target.
-			if i := logstats.MethodError(l.Method); i >= 0 {
-				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidMethod.Message(), Offset: l.RequestOff + i}
+			if i := l.MethodError(); i >= 0 {
+				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidMethod.Message(), Offset: i}
 			}
 		}
 		if mis.Msg == "" && l.URI == nil {
@@ -59,8 +59,11 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 		}
 		if mis.Msg != "" {
 			dst = appendMismatch(dst, out, line, mis)
-			if combined && out == outTSV {
-				dst = append(dst, "\t\\N"...)
+			if combined {
+				// The referer of a line whose request line is not one
+				// (none when the line is not a combined-log line), as
+				// stats counts it.
+				dst = appendReferer(dst, out, l.Referer, lenient)
 			}
 			return dst, false
 		}

@@ -57,7 +57,7 @@
 // with form one of origin, absolute, authority and asterisk, version null
 // when the line has none, then the target's components, host_type and facts
 // as parse writes them; an invalid line's record is as parse's, with the
-// offset in the whole line.
+// offset in the request line read (the whole line, without -format).
 //
 // normalize writes the normalized form of each URI reference (RFC 3986
 // section 6.2.2 with -level syntax, and also 6.2.3 with -level scheme, the
@@ -106,11 +106,17 @@
 // (Common and Combined Log Format): the URI of a line is its request line's
 // target, read as the request-target of its method, and for combined also
 // its referer, which parse -json writes as a "referer" record (null for
-// "-"), and -tsv as a last column. With -field N, they read field N (from
-// 1) of lines split by -sep (a tab by default; with "," a field may be
-// quoted as in CSV). A record's "in" is then the URI read, and its offsets
-// count from there; a line the format does not match is a record of the
-// whole line, invalid, with the mismatch and its offset.
+// "-" and for a line that is no combined-log line), and -tsv as a last
+// column. With -field N, they read field N (from 1) of lines split by -sep
+// (a tab by default; with "," a field may be quoted as in CSV). A record's
+// "in" is then the URI read (for target, the request line), and its
+// offsets count from there; a line the format does not match is a record
+// of the whole line, invalid, with the mismatch and its offset. A user
+// name may hold spaces, and the fields after the referer are not read.
+// Fields are read as written: the escapes of nginx (\xHH) and Apache (\"
+// and \\) and a CSV field's doubled quotes are not undone, so that "in"
+// is a slice of the line; a target that holds one is invalid at the first,
+// which is where the byte it escapes is in the target that was sent.
 //
 // A summary goes to standard error (-q silences it), with a progress line
 // (a bar, bytes, lines per second, time left) while a run of 4 MB or more

@@ -128,9 +128,11 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 	if o.Format.Kind == KindCombined {
 		o.referer(l.Referer, emit)
 	}
-	if access && l.Method != nil {
-		o.interned(emit, FacetMethod, l.Method, methodConsts)
-		if MethodError(l.Method) >= 0 {
+	if access {
+		if l.Method != nil {
+			o.interned(emit, FacetMethod, l.Method, methodConsts)
+		}
+		if l.MethodError() >= 0 {
 			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidMethod])
 			return false
 		}

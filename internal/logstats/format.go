@@ -83,8 +83,9 @@ type Line struct {
 	URI    []byte
 	URIOff int
 	// Request, Method and Version are those of an access-log line's
-	// request line; Method and Version are nil when it does not have the
-	// three parts of one.
+	// request line. Method, with the target, is nil when the request line
+	// is not a word, a space and more; Version is nil when its last word,
+	// after the target, does not start with "HTTP/".
 	Request, Method, Version []byte
 	RequestOff               int
 	// Referer is the referer of a Combined Log Format line, nil when it
@@ -202,6 +203,30 @@ func closingQuote(line []byte, from int, csv bool) int {
 	return -1
 }
 
+// MethodError returns -1 when the request line of l, an access-log line,
+// starts with a method, or has none to check; otherwise the offset in the
+// line of the method's first byte that a token cannot hold, as MethodError
+// reports it. A request line without a space is a method alone, "-" (no
+// request), or bytes that were no HTTP request, such as a TLS handshake
+// sent to an HTTP port ("\x16\x03\x01..."); one that starts with a space
+// has an empty method.
+func (l *Line) MethodError() int {
+	if len(l.Request) == 0 {
+		return -1 // "": no request line, not a bad method
+	}
+	m := l.Method
+	if m == nil {
+		m = l.Request
+		if sp := bytes.IndexByte(m, ' '); sp >= 0 {
+			m = m[:sp]
+		}
+	}
+	if i := MethodError(m); i >= 0 {
+		return l.RequestOff + i
+	}
+	return -1
+}
+
 // MethodError returns -1 when m is a method, a token (RFC 9110 sections
 // 5.6.2 and 9.1), and otherwise the offset of its first byte that a token
 // cannot hold, or 0 for an empty m: where fasturi.ParseRequestLine reports
@@ -231,20 +256,29 @@ var tchar = func() (t [256]bool) {
 //
 //	host ident user [time] "request line" status bytes ["referer" "user agent"]
 //
-// The parts before the request are not checked beyond their shape: three
-// words and a bracketed time.
+// The parts before the request are not checked beyond their shape: a host
+// and an ident, one word each, then a user up to the first " [", spaces
+// and all (servers log a user name as the client sent it), and a
+// bracketed time. The fields after the referer are not read. Escapes are
+// left as the server wrote them (nginx's \xHH, Apache's \" and \\): a
+// target holding one is invalid where its first escape is, as the target
+// that was sent is where the byte escaped is.
 func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	var l Line
 	i := 0
-	for range 3 { // host, ident, user
+	for range 2 { // host, ident
 		j := bytes.IndexByte(line[i:], ' ')
 		if j <= 0 {
 			return l, mismatch(msgNoHostIdentUser, i)
 		}
 		i += j + 1
 	}
-	if i >= len(line) || line[i] != '[' {
-		return l, mismatch(msgNoTime, i)
+	if j := bytes.Index(line[i:], []byte(" [")); j > 0 {
+		i += j + 1
+	} else if j := bytes.IndexByte(line[i:], ' '); j <= 0 {
+		return l, mismatch(msgNoHostIdentUser, i) // no user, or nothing after it
+	} else {
+		return l, mismatch(msgNoTime, i+j+1)
 	}
 	j := bytes.IndexByte(line[i:], ']')
 	if j < 0 {
@@ -260,16 +294,14 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 		return l, mismatch(msgUnterminatedRequest, i-1)
 	}
 	l.Request, l.RequestOff = line[i:end], i
-	// method SP target SP version: a target with a space in it leaves the
-	// version as the last word, and the target everything between.
+	// method SP target SP version, where a target with a space in it
+	// leaves the version as the last word and the target everything
+	// between; or method SP target, without a version (HTTP/0.9), where a
+	// space in the target makes it invalid there ("GET /a b").
 	if sp := bytes.IndexByte(l.Request, ' '); sp > 0 {
-		last := bytes.LastIndexByte(l.Request, ' ')
-		if last > sp {
-			l.Method, l.Version = l.Request[:sp], l.Request[last+1:]
-			l.URI, l.URIOff = l.Request[sp+1:last], i+sp+1
-		} else {
-			l.Method = l.Request[:sp] // HTTP/0.9: no version
-			l.URI, l.URIOff = l.Request[sp+1:], i+sp+1
+		l.Method, l.URI, l.URIOff = l.Request[:sp], l.Request[sp+1:], i+sp+1
+		if last := bytes.LastIndexByte(l.Request, ' '); last > sp && bytes.HasPrefix(l.Request[last+1:], []byte("HTTP/")) {
+			l.URI, l.Version = l.Request[sp+1:last], l.Request[last+1:]
 		}
 	}
 	i = end + 1

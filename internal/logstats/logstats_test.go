@@ -24,6 +24,18 @@ func TestCutAccessLog(t *testing.T) {
 		{f: combined, line: `127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08 [en] (Win98; I ;Nav)"`,
 			uri: "/a?b", method: "GET", ver: "HTTP/1.0", referer: "http://www.example.com/start.html"},
 		{f: combined, line: `h - - [t] "GET /x HTTP/1.1" 200 - "-" "-"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		// A user name with spaces (servers log it as sent), a list of
+		// remote hosts, and Apache's vhost_combined with a host:port first.
+		{f: common, line: `::1 - John Doe [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		{f: common, line: `198.51.100.1, 10.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		{f: combined, line: `www.example.com:80 127.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1 "-" "-"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		// No version: the target runs to the end of the request line,
+		// spaces and all, and HTTP/0.9's target is the rest.
+		{f: common, line: `h - - [t] "GET /my file.pdf" 400 0`, uri: "/my file.pdf", method: "GET"},
+		{f: common, line: `h - - [t] "GET /index.html junk" 400 0`, uri: "/index.html junk", method: "GET"},
+		{f: common, line: `h - - [t] "GET /a b http/1.1" 400 0`, uri: "/a b http/1.1", method: "GET"},
+		{f: common, line: `h - - [t] "GET /" 200 0`, uri: "/", method: "GET"},
+		{f: common, line: `h - - [t] "GET / HTTP/2.0" 200 0`, uri: "/", method: "GET", ver: "HTTP/2.0"},
 		// A target with a space: the version is the last word.
 		{f: common, line: `h - - [t] "GET /a b HTTP/1.1" 400 0`, uri: "/a b", method: "GET", ver: "HTTP/1.1"},
 		// No request line at all, and one escaped by the server.
@@ -35,6 +47,9 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: `h - - t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 6},
 		{f: common, line: `h - - [t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: unterminated [time]", off: 6},
 		{f: common, line: ``, mismatch: "not an access-log line: no host, ident and user", off: 0},
+		{f: common, line: `h -  [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 4},
+		{f: common, line: `h - -`, mismatch: "not an access-log line: no host, ident and user", off: 4},
+		{f: common, line: `h - John Doe "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 9},
 		{f: common, line: `h - - [t] GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: no quoted request line", off: 9},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: unterminated request line", off: 10},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1"`, mismatch: "not an access-log line: no status and size after the request line", off: 26},
@@ -332,6 +347,26 @@ func TestFirstUpper(t *testing.T) {
 					t.Fatalf("firstUpper(%q) = %d, want %d", b, got, want(string(b)))
 				}
 			}
+		}
+	}
+}
+
+func TestLineMethodError(t *testing.T) {
+	const prefix = `h - - [t] "`
+	for request, want := range map[string]int{
+		"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1,
+		`\x16\x03\x01`: 0, `\x16\x03 \x01`: 0, " GET / HTTP/1.1": 0, `G\x01T /a HTTP/1.1`: 1, "GET\t/ HTTP/1.1": 3,
+	} {
+		line := prefix + request + `" 400 0`
+		l, m := Format{Kind: KindCommon}.Cut([]byte(line))
+		if m.Msg != "" {
+			t.Fatalf("Cut(%q): %v", line, m)
+		}
+		if want >= 0 {
+			want += len(prefix)
+		}
+		if got := l.MethodError(); got != want {
+			t.Errorf("MethodError of %q = %d, want %d", line, got, want)
 		}
 	}
 }
