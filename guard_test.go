@@ -29,21 +29,30 @@ func guarded(t *testing.T, size int) []byte {
 	return mem[page : page+size : page+size]
 }
 
-// TestGuardPages runs every scanner level, and the parser and splitter on
-// top of it, on inputs that start right after a PROT_NONE page and on
-// inputs that end right before one. A load before the first byte or past
+// TestGuardPages runs every scanner level, and everything that scans with
+// it (the parser, the splitter, the request-target parsers, Params and
+// Finder), on inputs that start right after a PROT_NONE page and on inputs
+// that end right before one. A load before the first byte or past
 // the last one faults, and the test binary dies with a traceback that names
 // the function and its arguments (the input's address and length).
 func TestGuardPages(t *testing.T) {
 	const maxLen = 4*blockSize + 1
 	mem := guarded(t, 2*maxLen)
 
-	// Contents that keep the parser walking to the end (a valid path of
-	// every length) and ones whose every byte is special.
+	// Contents that keep each walk going to the end (a valid path, an
+	// origin-form target, a query, text with URIs, of every length) and
+	// ones whose every byte is special.
 	path := "http://h/" + strings.Repeat("a/%41", maxLen)
+	origin := "/" + strings.Repeat("a/%41?", maxLen)
+	query := strings.Repeat("a=%41&b+;", maxLen)
+	text := strings.Repeat("x http://h/a%zz ", maxLen)
 	fills := []func(i int) byte{
 		func(i int) byte { return path[i] },
+		func(i int) byte { return origin[i] },
+		func(i int) byte { return query[i] },
+		func(i int) byte { return text[i] },
 		func(int) byte { return ' ' },
+		func(int) byte { return '&' },
 		func(i int) byte { return byte(i * 37) },
 	}
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
@@ -57,16 +66,27 @@ func TestGuardPages(t *testing.T) {
 					}
 					s := unsafe.String(unsafe.SliceData(in), len(in))
 					if n >= k.minLen {
-						sinkInt = int(k.scan(s) + k.stops(s))
+						sinkInt = int(k.scan(s) + k.stops(s) + k.query(s))
 						a, b, c := k.first(s)
 						sinkInt = int(a + b + c)
 					}
 					for off := 0; off <= n; off++ {
 						a, b, c := scanFirst(s[off:])
-						sinkInt = int(scan(s[off:]) + scanStops(s[off:]) + a + b + c)
+						sinkInt = int(scan(s[off:]) + scanStops(s[off:]) + scanQuery(s[off:]) + a + b + c)
 					}
 					sinkURI, sinkErr = Parse(in)
 					sinkURI, sinkV = Split(in)
+					sinkURI, _, sinkErr = ParseRequestTarget("GET", in)
+					sinkURI, _, sinkErr = ParseRequestTarget("OPTIONS", in)
+					_, sinkErr = ParseRequestLine(in)
+					p := NewParams(s, QuerySemicolon, 0)
+					for k, v := range p.Decoded(nil, DecodePlusAsSpace) {
+						sinkInt += len(k) + len(v)
+					}
+					f := NewFinderString(s)
+					for span := range f.All() {
+						sinkInt += int(span.End)
+					}
 				}
 			}
 		}

@@ -2,6 +2,9 @@ package fasturi
 
 import (
 	"math/bits"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fasturi/fasturi/internal/corpus"
@@ -52,6 +55,30 @@ func forEachLevel(t *testing.T, fn func(t *testing.T, l scanLevel)) {
 			setLevel(t, l)
 			fn(t, l)
 		})
+	}
+}
+
+// TestLevelsRequired fails unless this machine runs each level named in
+// $FASTURI_LEVELS (a comma-separated list, such as "avx2,avx512"). A level
+// the machine lacks is a skipped subtest, and the comparisons across
+// levels pass over it: CI names the levels its CPU has, so that no level
+// goes untested unnoticed.
+func TestLevelsRequired(t *testing.T) {
+	for _, name := range strings.Split(os.Getenv("FASTURI_LEVELS"), ",") {
+		if name == "" {
+			continue
+		}
+		i := slices.Index(levelNames[:], name)
+		if i < 0 {
+			t.Errorf("$FASTURI_LEVELS names %q, which is no level (%v)", name, levelNames)
+			continue
+		}
+		l := scanLevel(i)
+		if _, missing := levelKernels(l); missing != "" {
+			t.Errorf("$FASTURI_LEVELS requires level %s: %s", l, missing)
+		} else {
+			t.Logf("level %s runs", l)
+		}
 	}
 }
 
