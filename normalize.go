@@ -103,12 +103,12 @@ func (l NormalizeLevel) check() {
 // reference and its normalized form give the same target, but for two
 // cases that no normal form can serve:
 //
-//   - a base without an authority whose path is rootless and has nothing
-//     but dot-segments before its last segment ("mailto:x", "s:./x",
-//     "s:../x"), against which section 5.2.4 roots a path whose first
-//     segment a ".." removes: "a/../b" gives "mailto:/b" and "b" gives
-//     "mailto:b", while against any other base the two give the same
-//     target;
+//   - a base without an authority whose path is empty, or rootless with
+//     nothing but dot-segments before its last segment ("mailto:",
+//     "mailto:x", "s:./x", "s:../x"), against which section 5.2.4 roots a
+//     path whose first segment a ".." removes: "a/../b" gives "mailto:/b"
+//     and "b" gives "mailto:b", while against any other base the two give
+//     the same target;
 //   - a percent-encoded dot-segment ("%2E", ".%2e") that a ".." removes:
 //     resolution reads "%2E" as data and normalization, which decodes
 //     first as section 6.2.2.2 says, as a dot-segment. Against

@@ -39,8 +39,16 @@ const (
 // ref, or ErrInvalidBase at its offset in base when base's path climbs of
 // itself. Offsets are into the input of the URI they name.
 //
-// AppendResolve does not allocate when dst has room for the target, which
-// is at most len(base.String())+len(ref.String())+2 bytes.
+// An authority-form request-target or a Host header (see
+// ParseRequestTarget and ParseHostHeader) is an authority without its
+// "//": it resolves as "//" and that authority do, so that base
+// "https://a/b" and the Host header "example.com:8443" give
+// "https://example.com:8443".
+//
+// AppendResolve does not allocate when dst has
+// len(base.String())+len(ref.String())+2 bytes of spare capacity: the
+// merged path goes there before its dot-segments are removed, and the
+// target is no longer.
 func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, error) {
 	return resolve(dst, &base, &ref, opts)
 }
@@ -74,8 +82,12 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 		dst = append(dst, ref.s...)
 		pathStart = start + refPath
 	case ref.HasAuthority():
-		// base's scheme and ':', then ref from its "//".
+		// base's scheme and ':', then ref from its "//", which an
+		// authority alone has not.
 		dst = append(dst, base.s[:base.spans[ComponentScheme].End+1]...)
+		if ref.authorityForm() {
+			dst = append(dst, "//"...)
+		}
 		pathStart = len(dst) + refPath
 		dst = append(dst, ref.s...)
 		hasAuthority = true

@@ -174,11 +174,53 @@ func TestResolveErrors(t *testing.T) {
 	}
 }
 
+// TestResolveAuthorityAlone resolves an authority-form request-target and
+// a Host header, authorities without their "//", as network-path
+// references: the target has their authority.
+func TestResolveAuthorityAlone(t *testing.T) {
+	target := func(s string) URI {
+		u, _, err := ParseRequestTargetString("CONNECT", s)
+		if err != nil {
+			t.Fatalf("CONNECT %q: %v", s, err)
+		}
+		return u
+	}
+	host := func(s string) URI {
+		u, err := ParseHostHeaderString(s)
+		if err != nil {
+			t.Fatalf("Host %q: %v", s, err)
+		}
+		return u
+	}
+	for _, tt := range []struct {
+		base string
+		ref  URI
+		want string
+	}{
+		{"http://a/b/c/d;p?q", target("example.com:443"), "http://example.com:443"},
+		{"https://a/b", target("[::1]:8443"), "https://[::1]:8443"},
+		{"https://a/b", host("Example.com:8443"), "https://Example.com:8443"},
+		{"http://a/b?q#f", host(""), "http://"},
+		{"foo:x", host("h"), "foo://h"},
+	} {
+		base, _ := ParseString(tt.base)
+		got, off, err := AppendResolve(nil, base, tt.ref, 0)
+		if string(got) != tt.want || off != -1 || err != nil {
+			t.Errorf("AppendResolve(%q, %q) = %q, %d, %v; want %q", tt.base, tt.ref.String(), got, off, err, tt.want)
+		}
+		if u, err := ParseString(string(got)); err != nil || u.RawHost() != tt.ref.RawHost() || u.Port() != tt.ref.Port() {
+			t.Errorf("AppendResolve(%q, %q) = %q, which parses to host %q port %q (%v)", tt.base, tt.ref.String(), got, u.RawHost(), u.Port(), err)
+		}
+	}
+}
+
 func TestResolveAllocs(t *testing.T) {
 	base, _ := ParseString("http://a/b/c/d;p?q")
-	buf := make([]byte, 0, 256)
-	for _, ref := range []string{"../g?y#s", "g:h", "//g/./x", "", "?y", "/../../x", "%zz"} {
+	for _, ref := range []string{"../g?y#s", "g:h", "//g/./x", "", "?y", "/../../x", "%zz", "x/../y", "./././../z"} {
 		r, _ := ParseString(ref)
+		// The room the doc asks for, which the merged path may fill
+		// before its dot-segments go.
+		buf := make([]byte, 0, len(base.String())+len(ref)+2)
 		testAllocs(t, "AppendResolve("+ref+")", func() {
 			out, off, err := AppendResolve(buf[:0], base, r, RejectPathUnderflow)
 			sinkInt, sinkErr = len(out)+off, err
