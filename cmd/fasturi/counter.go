@@ -69,7 +69,9 @@ func newCounter(limit, top int, numeric bool) *counter {
 // candidateCap is how many keys beyond the exact ones a counter keeps as
 // candidates for a top list of n: a margin over n, because the sketch's
 // estimates move.
-func candidateCap(n int) int { return 4*n + 16 }
+// Past 2^24 candidates, the margin grows no more (and 4*n cannot
+// overflow).
+func candidateCap(n int) int { return 4*min(n, 1<<24) + 16 }
 
 // add counts one line with key, which is valid only during the call and
 // at most logstats.MaxKeyLen bytes long, and whose number is k when it is
@@ -210,103 +212,133 @@ func (c *counter) count(key string) int64 {
 }
 
 // candidates are the keys most frequent by estimate among those a counter
-// does not count exactly, at most a fixed number. Their bytes are in one
-// arena, compacted into a second one when replaced keys take up more room
-// than the live ones, so that once both have grown, taking a new candidate
-// allocates nothing.
+// does not count exactly, at most a fixed number. A min-heap by estimate
+// finds the least frequent in constant time and replaces it in
+// logarithmic time, and an index by hash finds a key's slot, so that an
+// offer costs the same whatever the number of candidates. Their bytes are
+// in one arena, compacted into a second one when replaced keys take up
+// more room than the live ones, so that once both have grown, taking a
+// new candidate allocates nothing.
 type candidates struct {
-	max    int      // how many candidates there may be
-	hashes []uint64 // by slot; 0 for a free slot
+	max    int              // how many candidates there may be
+	index  map[uint64]int32 // the slot of each candidate, by its key's hash
+	heap   []int32          // the slots, a min-heap by count
+	at     []int32          // by slot: its place in heap
+	hashes []uint64         // by slot
 	counts []int64
 	spans  []keySpan // where each key is in keys
 	keys   []byte
 	spare  []byte // the arena that the next compaction fills
 	live   int    // the bytes of the candidates' keys
-	used   int    // the slots taken
-	min    int64  // the smallest count, once every slot is taken
 }
 
 // key returns slot i's key.
-func (cs *candidates) key(i int) []byte {
+func (cs *candidates) key(i int32) []byte {
 	return cs.spans[i].in(cs.keys)
 }
 
 // offer makes key, whose hash is h, a candidate with the estimate n if it
 // is among the most frequent: a candidate already, or in a free slot, or
-// in place of the least frequent one.
+// in place of the least frequent one. A key whose hash is a candidate's
+// but not its key (a 64-bit collision) is not offered.
 func (cs *candidates) offer(key []byte, h uint64, n int64) {
-	if cs.hashes == nil {
-		cs.hashes = make([]uint64, cs.max)
-		cs.counts = make([]int64, cs.max)
-		cs.spans = make([]keySpan, cs.max)
-	}
-	full := cs.used == cs.max
-	if full && n <= cs.min {
+	full := len(cs.heap) == cs.max
+	if full && n <= cs.counts[cs.heap[0]] {
 		// Estimates only grow, so a candidate's own estimate is never
-		// below min: key is either not one or keeps its place.
+		// below the least: key is either not one or keeps its place.
 		return
 	}
-	slot := -1
-	for i, ch := range cs.hashes {
-		if ch == h && string(cs.key(i)) == string(key) {
-			cs.counts[i] = n
-			cs.updateMin()
-			return
-		}
-		if slot < 0 && ch == 0 {
-			slot = i
-		}
+	if cs.index == nil {
+		cs.index = make(map[uint64]int32)
 	}
-	if full {
-		slot = 0
-		for i, m := range cs.counts {
-			if m < cs.counts[slot] {
-				slot = i
-			}
+	if slot, ok := cs.index[h]; ok {
+		if string(cs.key(slot)) == string(key) {
+			cs.counts[slot] = n
+			cs.down(cs.at[slot])
 		}
+		return
+	}
+	var slot int32
+	if full {
+		slot = cs.heap[0] // the least frequent goes
+		delete(cs.index, cs.hashes[slot])
 		cs.live -= cs.spans[slot].len()
 	} else {
-		cs.used++
+		slot = int32(len(cs.hashes))
+		cs.hashes, cs.counts, cs.spans = append(cs.hashes, 0), append(cs.counts, 0), append(cs.spans, 0)
+		cs.at = append(cs.at, int32(len(cs.heap)))
+		cs.heap = append(cs.heap, slot)
 	}
 	if len(cs.keys)+len(key) > 2*cs.live+4096 {
 		cs.compact(slot)
 	}
+	cs.index[h] = slot
 	cs.hashes[slot], cs.counts[slot] = h, n
 	cs.keys, cs.spans[slot] = appendKey(cs.keys, key)
 	cs.live += len(key)
-	cs.updateMin()
+	if full {
+		cs.down(0)
+	} else {
+		cs.up(cs.at[slot])
+	}
+}
+
+// up moves the slot at place i of the heap towards the root while its
+// count is less than its parent's.
+func (cs *candidates) up(i int32) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if cs.counts[cs.heap[p]] <= cs.counts[cs.heap[i]] {
+			return
+		}
+		cs.swap(i, p)
+		i = p
+	}
+}
+
+// down moves the slot at place i of the heap towards the leaves while a
+// child's count is less than its own.
+func (cs *candidates) down(i int32) {
+	n := int32(len(cs.heap))
+	for {
+		least := i
+		for _, c := range [2]int32{2*i + 1, 2*i + 2} {
+			if c < n && cs.counts[cs.heap[c]] < cs.counts[cs.heap[least]] {
+				least = c
+			}
+		}
+		if least == i {
+			return
+		}
+		cs.swap(i, least)
+		i = least
+	}
+}
+
+// swap swaps places i and j of the heap.
+func (cs *candidates) swap(i, j int32) {
+	cs.heap[i], cs.heap[j] = cs.heap[j], cs.heap[i]
+	cs.at[cs.heap[i]], cs.at[cs.heap[j]] = i, j
 }
 
 // compact copies the keys of the candidates but the one in slot skip into
 // the spare arena, which then becomes the arena.
-func (cs *candidates) compact(skip int) {
+func (cs *candidates) compact(skip int32) {
 	next := cs.spare[:0]
-	for i, h := range cs.hashes {
-		if h == 0 || i == skip {
-			continue
+	for i := range int32(len(cs.hashes)) {
+		if i != skip {
+			next, cs.spans[i] = appendKey(next, cs.key(i))
 		}
-		next, cs.spans[i] = appendKey(next, cs.key(i))
 	}
 	cs.keys, cs.spare = next, cs.keys
-}
-
-// updateMin sets min once every slot is taken.
-func (cs *candidates) updateMin() {
-	if cs.used < cs.max {
-		return
-	}
-	cs.min = cs.counts[0]
-	for _, m := range cs.counts {
-		cs.min = min(cs.min, m)
-	}
 }
 
 // all yields each candidate's key, as a new string,
 // with its estimate.
 func (cs *candidates) all() iter.Seq2[string, int64] {
 	return func(yield func(string, int64) bool) {
-		for i, h := range cs.hashes {
-			if h != 0 && !yield(string(cs.key(i)), cs.counts[i]) {
+		for i := range int32(len(cs.hashes)) {
+			if !yield(string(cs.key(i)), cs.counts[i]) {
 				return
 			}
 		}

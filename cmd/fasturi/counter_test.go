@@ -241,6 +241,51 @@ func TestCandidatesKeepTheMostFrequent(t *testing.T) {
 	}
 }
 
+// TestCandidatesStream offers keys as a counter does, each line's key with
+// its running count, in random order: the candidates must then be the
+// keys whose counts are the largest (distinct here, so that no tie
+// decides), with those counts, and a key whose hash is a candidate's is
+// not taken for it.
+func TestCandidatesStream(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, max := range []int{1, 2, 7, 64} {
+		const keys = 300
+		var lines []int
+		for k := range keys {
+			for range k + 1 {
+				lines = append(lines, k)
+			}
+		}
+		r.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+		cs := candidates{max: max}
+		counts := make([]int64, keys)
+		for _, k := range lines {
+			counts[k]++
+			key := fmt.Appendf(nil, "key%d", k)
+			cs.offer(key, hashKey(key), counts[k])
+		}
+		got := make(map[string]int64)
+		for k, n := range cs.all() {
+			got[k] = n
+		}
+		want := make(map[string]int64)
+		for k := keys - max; k < keys; k++ {
+			want[fmt.Sprintf("key%d", k)] = int64(k + 1)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("max %d: candidates %v, want %v", max, got, want)
+		}
+	}
+	cs := candidates{max: 4}
+	cs.offer([]byte("a"), 1, 5)
+	cs.offer([]byte("b"), 1, 9) // the hash of "a"
+	for k, n := range cs.all() {
+		if k != "a" || n != 5 {
+			t.Errorf("after a collision: candidate %q with %d, want only \"a\" with 5", k, n)
+		}
+	}
+}
+
 // TestCounterPortNumbers checks a counter of ports, which counts the keys
 // that are port numbers in an array: every key, number or not, counted as
 // a map would, within the limit and past it, where numbers go to the

@@ -22,7 +22,7 @@ const (
 // addFormatFlags adds the flags that say where a line's URI is: -format,
 // -field and -sep (see logstats.ParseFormat).
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "read access logs: `clf`, or combined (with the referer)")
+	name = fs.String("format", "", "access-log `format`: clf, or combined (with the referer)")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
 	sep = fs.String("sep", "", "the field separator `S`: one byte, \",\" for CSV (default a tab)")
 	return name, field, sep

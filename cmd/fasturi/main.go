@@ -186,9 +186,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
-			if cmd, ok := commands[args[1]]; ok {
-				return cmd([]string{"-h"}, stdin, stdout, stderr) // fasturi help COMMAND
+			cmd, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(stderr, "fasturi help: unknown command %q\n\n%s", args[1], usage)
+				return 2
 			}
+			return cmd([]string{"-h"}, stdin, stdout, stderr) // fasturi help COMMAND
 		}
 		return writeOut(stdout, stderr, []byte(usage))
 	case "-version", "--version":

@@ -234,6 +234,9 @@ func TestUsage(t *testing.T) {
 			t.Errorf("help: exit %d, no %s in %q", code, cmd, out)
 		}
 	}
+	if code, out, stderr := runCLI(t, "", "help", "nosuch"); code != exitUsage || out != "" || !strings.HasPrefix(stderr, `fasturi help: unknown command "nosuch"`) {
+		t.Errorf("help nosuch: exit %d, stdout %q, stderr %q; want the error and the usage on stderr", code, out, stderr)
+	}
 	for cmd := range commands {
 		if code, out, stderr := runCLI(t, "", cmd, "-h"); code != 0 || !strings.HasPrefix(out, "Usage: fasturi "+cmd) || stderr != "" {
 			t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want the usage on stdout", cmd, code, out, stderr)

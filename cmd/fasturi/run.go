@@ -92,22 +92,31 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	}
 	if !o.quiet {
 		elapsed := time.Since(start)
-		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
-			tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
+		stopped := ""
+		if err != nil {
+			stopped = "stopped after " // not every record read was written
+		}
+		fmt.Fprintf(stderr, "fasturi: %s%d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
+			stopped, tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
 			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
 	}
 	if err != nil {
-		// A *fs.PathError names the file already ("write NAME: ...").
-		if pathErr := (*fs.PathError)(nil); !errors.As(err, &pathErr) {
-			err = fmt.Errorf("write: %w", err)
-		}
-		fmt.Fprintf(stderr, "fasturi: %v\n", err)
+		fmt.Fprintf(stderr, "fasturi: %v\n", writeError(err))
 		return exitIO
 	}
 	if tot.failed {
 		return exitIO
 	}
 	return exitOK
+}
+
+// writeError returns err, from a write, as a message that says so: a
+// *fs.PathError names the file already ("write NAME: ...").
+func writeError(err error) error {
+	if pathErr := (*fs.PathError)(nil); !errors.As(err, &pathErr) {
+		return fmt.Errorf("write: %w", err)
+	}
+	return err
 }
 
 // plural returns one when n is 1, and many otherwise.
@@ -123,7 +132,7 @@ func plural(n int64, one, many string) string {
 // exitIO.
 func writeOut(w, stderr io.Writer, b []byte) int {
 	if _, err := w.Write(b); err != nil {
-		fmt.Fprintf(stderr, "fasturi: write: %v\n", err)
+		fmt.Fprintf(stderr, "fasturi: %v\n", writeError(err))
 		return exitIO
 	}
 	return exitOK
@@ -153,12 +162,3 @@ func (o *runOpts) isInput(names []string, stdin io.Reader) (string, bool) {
 	return "", false
 }
 
-// isTerminal reports whether w is a terminal, for the progress line.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}

@@ -127,7 +127,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // shares of all lines. Keys are cut to fit width columns (0: no limit).
 func appendStatsTable(dst []byte, r *logstats.Result, width int) []byte {
 	t := r.Totals
-	dst = fmt.Appendf(dst, "%s lines: %s valid, %s invalid\n", group(t.Lines), group(t.Valid), group(t.Invalid))
+	dst = fmt.Appendf(dst, "%s %s: %s valid, %s invalid\n", group(t.Lines), plural(t.Lines, "line", "lines"), group(t.Valid), group(t.Invalid))
 	for _, f := range r.Facets {
 		dst = fmt.Appendf(dst, "\n%s: %s distinct", f.Facet, group(f.Distinct))
 		if f.Approximate {

@@ -7,6 +7,13 @@ import (
 	"golang.org/x/term"
 )
 
+// isTerminal reports whether w is a terminal, for the progress line: a
+// tty, not any character device (/dev/null is one).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 // terminalWidth returns the width of w when it is a terminal (and not
 // replaced by an -o file), for tables that fit it; 0 otherwise, for no
 // limit.
