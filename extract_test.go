@@ -429,16 +429,5 @@ func FuzzFinderLevels(f *testing.F) {
 	}
 	f.Add(strings.Repeat("x", 60) + " http://example.com/" + strings.Repeat("a", 100) + " <URL:mailto:a@b> ")
 	f.Add(textWithURIs(8, 2))
-	f.Fuzz(func(t *testing.T, text string) {
-		var want, got string
-		atLevel(levelGeneric, func() { want = findAll(text) })
-		for l := levelGeneric + 1; l < numLevels; l++ {
-			if _, missing := levelKernels(l); missing != "" {
-				continue
-			}
-			if atLevel(l, func() { got = findAll(text) }); got != want {
-				t.Fatalf("%q at level %v: %s; level generic: %s", text, l, got, want)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { sameAtEveryLevel(t, text, findAll, asIs) })
 }

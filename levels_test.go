@@ -58,6 +58,27 @@ func forEachLevel(t *testing.T, fn func(t *testing.T, l scanLevel)) {
 	}
 }
 
+// sameAtEveryLevel returns fn(in) at the portable level and fails t
+// unless each other level this machine runs gives the same result; show
+// writes a result out for the failure's message.
+func sameAtEveryLevel[T comparable](t *testing.T, in string, fn func(string) T, show func(T) string) T {
+	t.Helper()
+	var want, got T
+	atLevel(levelGeneric, func() { want = fn(in) })
+	for l := levelGeneric + 1; l < numLevels; l++ {
+		if _, missing := levelKernels(l); missing != "" {
+			continue
+		}
+		if atLevel(l, func() { got = fn(in) }); got != want {
+			t.Fatalf("%q at level %v:\n%s\nlevel generic:\n%s", in, l, show(got), show(want))
+		}
+	}
+	return want
+}
+
+// asIs is the show of sameAtEveryLevel for results already written out.
+func asIs(s string) string { return s }
+
 // TestLevelsRequired fails unless this machine runs each level named in
 // $FASTURI_LEVELS (a comma-separated list, such as "avx2,avx512"). A level
 // the machine lacks is a skipped subtest, and the comparisons across

@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -29,25 +30,19 @@ func parseEverything(s string) levelResult {
 	return r
 }
 
+// String writes r out for a failure's message.
+func (r levelResult) String() string {
+	return fmt.Sprintf(" Parse %s (%v at %d), Split %s (%d violations)",
+		describe(r.parse), r.err, r.parse.ErrorOffset(), describe(r.split), r.v.Len())
+}
+
 // levelsAgree parses s at every level this machine runs and fails t unless
 // each gives the portable scanner's results exactly: every span, presence
 // bit, host type, error kind and offset, and every violation. It returns
 // the portable scanner's results.
 func levelsAgree(t *testing.T, s string) levelResult {
 	t.Helper()
-	var want, got levelResult
-	atLevel(levelGeneric, func() { want = parseEverything(s) })
-	for l := levelGeneric + 1; l < numLevels; l++ {
-		if _, missing := levelKernels(l); missing != "" {
-			continue
-		}
-		if atLevel(l, func() { got = parseEverything(s) }); got != want {
-			t.Fatalf("%q at level %v:\n Parse %s (%v at %d), Split %s (%d violations)\nlevel generic:\n Parse %s (%v at %d), Split %s (%d violations)",
-				s, l, describe(got.parse), got.err, got.parse.ErrorOffset(), describe(got.split), got.v.Len(),
-				describe(want.parse), want.err, want.parse.ErrorOffset(), describe(want.split), want.v.Len())
-		}
-	}
-	return want
+	return sameAtEveryLevel(t, s, parseEverything, levelResult.String)
 }
 
 // TestParseLevelsLongScheme is the AVX-512 level's scheme check, which

@@ -519,18 +519,7 @@ func FuzzParamsLevels(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, q string) {
-		var want, got string
-		atLevel(levelGeneric, func() { want = paramsEverything(q) })
-		for l := levelGeneric + 1; l < numLevels; l++ {
-			if _, missing := levelKernels(l); missing != "" {
-				continue
-			}
-			if atLevel(l, func() { got = paramsEverything(q) }); got != want {
-				t.Fatalf("%q at level %v:\n%s\nlevel generic:\n%s", q, l, got, want)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, q string) { sameAtEveryLevel(t, q, paramsEverything, asIs) })
 }
 
 // A range loop that breaks early leaves the cursor after the last

@@ -176,10 +176,13 @@ func TestScanEveryByteEveryPosition(t *testing.T) {
 	})
 }
 
-// nearBlockEdge reports whether i is at most one byte from a multiple of
-// 16 up to 128, where the kernels' loads and masks meet, or from 0.
+// nearBlockEdge reports whether i is at most one byte from 0 or from one
+// of blockEdges, where the kernels' loads and masks meet.
 func nearBlockEdge(i int) bool {
-	for _, e := range []int{0, 16, 32, 64, 128} {
+	if i <= 1 {
+		return true
+	}
+	for _, e := range blockEdges {
 		if i >= e-1 && i <= e+1 {
 			return true
 		}

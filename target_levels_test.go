@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,27 +39,26 @@ func parseTargetEverything(s string) targetResult {
 	return r
 }
 
+// String writes r out for a failure's message.
+func (r targetResult) String() string {
+	var b strings.Builder
+	for i, m := range targetMethods {
+		fmt.Fprintf(&b, " %s: %s %v (%v at %d); bytes: %s %v (%v at %d)\n", m,
+			describe(r.target[i]), r.form[i], r.err[i], r.target[i].ErrorOffset(),
+			describe(r.targetBytes[i]), r.formBytes[i], r.errBytes[i], r.targetBytes[i].ErrorOffset())
+		fmt.Fprintf(&b, " %s line: %q %s %v %q (%v at %d)\n", m, r.line[i].Method,
+			describe(r.line[i].Target), r.line[i].Form, r.line[i].Version, r.lineErr[i], r.line[i].ErrorOffset())
+	}
+	fmt.Fprintf(&b, " Host: %s (%v at %d)", describe(r.host), r.hostErr, r.host.ErrorOffset())
+	return b.String()
+}
+
 // targetLevelsAgree parses s as request targets at every level this
 // machine runs and fails t unless each gives the portable scanner's
 // results exactly, as levelsAgree does for Parse and Split.
 func targetLevelsAgree(t *testing.T, s string) targetResult {
 	t.Helper()
-	var want, got targetResult
-	atLevel(levelGeneric, func() { want = parseTargetEverything(s) })
-	for l := levelGeneric + 1; l < numLevels; l++ {
-		if _, missing := levelKernels(l); missing != "" {
-			continue
-		}
-		if atLevel(l, func() { got = parseTargetEverything(s) }); got != want {
-			for i, m := range targetMethods {
-				t.Errorf("%s %q at level %v: %s %v (%v at %d); level generic: %s %v (%v at %d)",
-					m, s, l, describe(got.target[i]), got.form[i], got.err[i], got.target[i].ErrorOffset(),
-					describe(want.target[i]), want.form[i], want.err[i], want.target[i].ErrorOffset())
-			}
-			t.FailNow()
-		}
-	}
-	return want
+	return sameAtEveryLevel(t, s, parseTargetEverything, targetResult.String)
 }
 
 // originTargets calls fn with origin-form targets of every length around

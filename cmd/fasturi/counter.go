@@ -69,7 +69,7 @@ func newCounter(limit, top int, numeric bool) *counter {
 // candidateCap is how many keys beyond the exact ones a counter keeps as
 // candidates for a top list of n: a margin over n, because the sketch's
 // estimates move.
-// Past 2^24 candidates, the margin grows no more (and 4*n cannot
+// Past a top list of 2^24 keys, the margin grows no more (and 4*n cannot
 // overflow).
 func candidateCap(n int) int { return 4*min(n, 1<<24) + 16 }
 

@@ -157,6 +157,15 @@ access logs (-format clf|combined) and fields of TSV or CSV (-field N).
 Run 'fasturi COMMAND -h' or 'fasturi help COMMAND' for the flags of a command.
 `
 
+// isHelp reports whether arg asks for the usage.
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -183,9 +192,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(args[1:], stdin, stdout, stderr)
 	}
-	switch args[0] {
-	case "help", "-h", "-help", "--help":
-		if len(args) > 1 && args[0] == "help" {
+	switch {
+	case isHelp(args[0]):
+		if len(args) > 1 && args[0] == "help" && !isHelp(args[1]) {
 			cmd, ok := commands[args[1]]
 			if !ok {
 				fmt.Fprintf(stderr, "fasturi help: unknown command %q\n\n%s", args[1], usage)
@@ -194,7 +203,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return cmd([]string{"-h"}, stdin, stdout, stderr) // fasturi help COMMAND
 		}
 		return writeOut(stdout, stderr, []byte(usage))
-	case "-version", "--version":
+	case args[0] == "-version" || args[0] == "--version":
 		return runVersion(nil, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "fasturi: unknown command %q\n\n%s", args[0], usage)

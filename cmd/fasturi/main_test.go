@@ -234,6 +234,11 @@ func TestUsage(t *testing.T) {
 			t.Errorf("help: exit %d, no %s in %q", code, cmd, out)
 		}
 	}
+	for _, arg := range []string{"help", "-h"} {
+		if code, out, _ := runCLI(t, "", "help", arg); code != 0 || !strings.HasPrefix(out, "fasturi processes URIs") {
+			t.Errorf("help %s: exit %d, stdout %.40q; want the usage", arg, code, out)
+		}
+	}
 	if code, out, stderr := runCLI(t, "", "help", "nosuch"); code != exitUsage || out != "" || !strings.HasPrefix(stderr, `fasturi help: unknown command "nosuch"`) {
 		t.Errorf("help nosuch: exit %d, stdout %q, stderr %q; want the error and the usage on stderr", code, out, stderr)
 	}

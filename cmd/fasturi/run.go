@@ -92,13 +92,13 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	}
 	if !o.quiet {
 		elapsed := time.Since(start)
-		stopped := ""
+		unwritten := ""
 		if err != nil {
-			stopped = "stopped after " // not every record read was written
+			unwritten = "; the records were not all written"
 		}
-		fmt.Fprintf(stderr, "fasturi: %s%d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)\n",
-			stopped, tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
-			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds())
+		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)%s\n",
+			tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
+			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds(), unwritten)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fasturi: %v\n", writeError(err))
@@ -161,4 +161,3 @@ func (o *runOpts) isInput(names []string, stdin io.Reader) (string, bool) {
 	}
 	return "", false
 }
-

@@ -85,7 +85,7 @@ type Line struct {
 	// Request, Method and Version are those of an access-log line's
 	// request line. Method, with the target, is nil when the request line
 	// is not a word, a space and more; Version is nil when its last word,
-	// after the target, does not start with "HTTP/".
+	// after the target, is not an HTTP-version ("HTTP/1.1").
 	Request, Method, Version []byte
 	RequestOff               int
 	// Referer is the referer of a Combined Log Format line, nil when it
@@ -227,6 +227,14 @@ func (l *Line) MethodError() int {
 	return -1
 }
 
+// isHTTPVersion reports whether v is an HTTP-version (RFC 9112 section
+// 2.3): "HTTP/", a digit, '.' and a digit.
+func isHTTPVersion(v []byte) bool {
+	return len(v) == 8 && string(v[:5]) == "HTTP/" && isDigit(v[5]) && v[6] == '.' && isDigit(v[7])
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // MethodError returns -1 when m is a method, a token (RFC 9110 sections
 // 5.6.2 and 9.1), and otherwise the offset of its first byte that a token
 // cannot hold, or 0 for an empty m: where fasturi.ParseRequestLine reports
@@ -273,7 +281,15 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 		}
 		i += j + 1
 	}
-	if j := bytes.Index(line[i:], []byte(" [")); j > 0 {
+	// The time's " [" is the last before the first '"', which opens the
+	// request line: a user name may hold " [" too ("John [Admin] Doe"),
+	// never an unescaped '"', and the fields after the request often do
+	// ("Mozilla/4.08 [en]").
+	head := line[i:]
+	if q := bytes.IndexByte(head, '"'); q >= 0 {
+		head = head[:q]
+	}
+	if j := bytes.LastIndex(head, []byte(" [")); j > 0 {
 		i += j + 1
 	} else if j := bytes.IndexByte(line[i:], ' '); j <= 0 {
 		return l, mismatch(msgNoHostIdentUser, i) // no user, or nothing after it
@@ -300,7 +316,7 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	// space in the target makes it invalid there ("GET /a b").
 	if sp := bytes.IndexByte(l.Request, ' '); sp > 0 {
 		l.Method, l.URI, l.URIOff = l.Request[:sp], l.Request[sp+1:], i+sp+1
-		if last := bytes.LastIndexByte(l.Request, ' '); last > sp && bytes.HasPrefix(l.Request[last+1:], []byte("HTTP/")) {
+		if last := bytes.LastIndexByte(l.Request, ' '); last > sp && isHTTPVersion(l.Request[last+1:]) {
 			l.URI, l.Version = l.Request[sp+1:last], l.Request[last+1:]
 		}
 	}
@@ -316,7 +332,7 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 		if k == 1 && j < len(line) && line[j] == '-' {
 			j++
 		} else {
-			for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			for j < len(line) && isDigit(line[j]) {
 				j++
 			}
 		}

@@ -27,6 +27,7 @@ func TestCutAccessLog(t *testing.T) {
 		// A user name with spaces (servers log it as sent), a list of
 		// remote hosts, and Apache's vhost_combined with a host:port first.
 		{f: common, line: `::1 - John Doe [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		{f: combined, line: `::1 - John [Admin] Doe [t] "GET /x HTTP/1.1" 200 1 "-" "Mozilla/4.08 [en]"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		{f: common, line: `198.51.100.1, 10.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		{f: combined, line: `www.example.com:80 127.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1 "-" "-"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		// No version: the target runs to the end of the request line,
@@ -34,6 +35,9 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: `h - - [t] "GET /my file.pdf" 400 0`, uri: "/my file.pdf", method: "GET"},
 		{f: common, line: `h - - [t] "GET /index.html junk" 400 0`, uri: "/index.html junk", method: "GET"},
 		{f: common, line: `h - - [t] "GET /a b http/1.1" 400 0`, uri: "/a b http/1.1", method: "GET"},
+		{f: common, line: `h - - [t] "GET /a HTTP/" 400 0`, uri: "/a HTTP/", method: "GET"},
+		{f: common, line: `h - - [t] "GET /a HTTP/1.1x" 400 0`, uri: "/a HTTP/1.1x", method: "GET"},
+		{f: common, line: `h - - [t] "GET /a HTTP/11" 400 0`, uri: "/a HTTP/11", method: "GET"},
 		{f: common, line: `h - - [t] "GET /" 200 0`, uri: "/", method: "GET"},
 		{f: common, line: `h - - [t] "GET / HTTP/2.0" 200 0`, uri: "/", method: "GET", ver: "HTTP/2.0"},
 		// A target with a space: the version is the last word.
@@ -50,6 +54,7 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: `h -  [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 4},
 		{f: common, line: `h - -`, mismatch: "not an access-log line: no host, ident and user", off: 4},
 		{f: common, line: `h - John Doe "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 9},
+		{f: combined, line: `h - - "GET / HTTP/1.1" 200 1 "-" "Mozilla/4.08 [en] (Win98)"`, mismatch: "not an access-log line: no [time]", off: 6},
 		{f: common, line: `h - - [t] GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: no quoted request line", off: 9},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: unterminated request line", off: 10},
 		{f: common, line: `h - - [t] "GET / HTTP/1.1"`, mismatch: "not an access-log line: no status and size after the request line", off: 26},
