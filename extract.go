@@ -42,9 +42,22 @@ import (
 // Invalid bytes: an undelimited candidate that, trimmed, is not a URI by
 // the rules of RFC 3986 is cut to its longest prefix that is one, and
 // trimmed again: "http://a/b[c]" gives "http://a/b", "http://a/%zz."
-// gives "http://a/", "http://a:80x/" gives "http://a:80", and
-// "http://[::1" gives "http://", which is no URI. Every span Finder yields
-// is thus a URI that Parse accepts, with a scheme.
+// gives "http://a/", and "http://[::1" gives "http://", which is no URI.
+// Every span Finder yields is thus a URI that Parse accepts, with a scheme.
+//
+// A cut, or a byte that ends a candidate, inside an authority must not
+// name another host than the text does: a browser or a WHATWG URL parser
+// reads on, through non-ASCII bytes and '@', to the first '/', '?', '#',
+// '\', space, control, '"', '<' or '>' (or, within "<...>", where a URI may
+// wrap, to the first but a space or line break). When what the URI leaves
+// of that holds an ASCII byte an authority can hold, other than the
+// punctuation and closers that trimming takes, there is no URI:
+// "http://x@benign.example@evil.example/" and
+// "https://paypal.com\u200b.evil.example/" give none (where a reader of
+// the first would check benign.example, a browser goes to evil.example),
+// nor does
+// "http://a:80x/"; "http://example.com，谢谢" and "(http://[::1]])" give
+// "http://example.com" and "http://[::1]".
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -215,7 +228,7 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	} else if !slashlessScheme(s[start:colon]) {
 		return 0, 0, false
 	}
-	end, ok = longestURI(s, start, stop, bare)
+	end, ok = longestURI(s, start, stop, bare, closer == '>')
 	return start, end, ok
 }
 
@@ -277,22 +290,47 @@ func validURI(s string) bool {
 // longestURI returns the end of the undelimited URI that starts at start
 // and whose candidate ends at stop (see Finder): the candidate, or its
 // longest prefix that is a URI when it is not one, trimmed; or false when
-// that ends at or before bare. That is the candidate trimmed, cut and
-// trimmed again, as Finder says: trimming takes bytes from the end only,
-// and a byte it takes from a URI leaves a URI. Cutting before trimming
-// keeps the work per candidate within what parsing it takes, which stops
-// at its first invalid byte: a line of many candidates that run to its
-// end, none a URI ("x://%x://%...)"), is not read to its end for each.
-func longestURI(s string, start, stop, bare int) (int, bool) {
+// that ends at or before bare, or inside an authority that the text goes
+// on with (see cutsAuthority; wrapped is for a candidate within "<...>"). That is the
+// candidate trimmed, cut and trimmed again, as Finder says: trimming takes
+// bytes from the end only, and a byte it takes from a URI leaves a URI.
+// Cutting before trimming keeps the work per candidate within what parsing
+// it takes, which stops at its first invalid byte: a line of many
+// candidates that run to its end, none a URI ("x://%x://%...)"), is not
+// read to its end for each.
+func longestURI(s string, start, stop, bare int, wrapped bool) (int, bool) {
 	end := stop
 	if u := (URI{s: s[start:stop]}); u.parse() != 0 {
 		end = start + validPrefix(s[start:stop], int(u.errOff))
 	}
 	end = trimEnd(s, start, end)
-	if end <= bare {
+	if end <= bare || s[bare-2:bare] == "//" && cutsAuthority(s, bare, end, wrapped) {
 		return 0, false
 	}
 	return end, true
+}
+
+// cutsAuthority reports whether a URI whose authority starts at from and
+// that ends at end stops inside the authority as text reads it (see
+// Finder), before a byte that an authority can hold other than the
+// punctuation and closers that trimming takes.
+func cutsAuthority(s string, from, end int, wrapped bool) bool {
+	if strings.ContainsAny(s[from:end], "/?#") {
+		return false // the authority ended before the URI did
+	}
+	for _, c := range []byte(s[end:]) {
+		switch {
+		case c == '/' || c == '?' || c == '#' || c == '\\' || c == '"' || c == '<' || c == '>' || c == 0x7f:
+			return false
+		case c <= ' ':
+			if !wrapped || c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+				return false
+			}
+		case c < 0x80 && textClass[c]&(textStop|textTrim) == 0 && c != ')' && c != ']':
+			return true // unreserved, a sub-delim, '@', '[' or '%': the authority goes on
+		}
+	}
+	return false
 }
 
 // validPrefix returns the length of the longest prefix of s that is a URI,

@@ -172,7 +172,7 @@ var extractTests = []struct {
 	{"http://[fe80::1%25eth0]/x", []string{"http://[fe80::1%25eth0]/x"}},
 	{"http://[::1", nil},
 	{"http://[fe80::1%25eth0", nil},
-	{"http://[::1]x/", []string{"http://[::1]"}},
+	{"http://[::1]x/", nil}, // a cut in the authority: the text names no host
 
 	// Invalid bytes: the URI ends before them.
 	{"http://a/%zz", []string{"http://a/"}},
@@ -181,13 +181,34 @@ var extractTests = []struct {
 	{"http://a/b%4.", []string{"http://a/b"}},
 	{"http://a/b[c]", []string{"http://a/b"}},
 	{"http://a/b#c#d", []string{"http://a/b#c"}},
-	{"http://a:b", []string{"http://a"}},
-	{"http://a:80x/", []string{"http://a:80"}},
-	{"http://a:1:2", []string{"http://a:1"}},
-	{"http://a:b%4", []string{"http://a"}},
-	{"http://u@[::1", []string{"http://u@"}},
+
+	// A cut, or a stop, inside the authority, which then names another
+	// host than the text does: no URI, unless what is cut off holds no
+	// byte an authority can (non-ASCII punctuation, closers, '|', '}').
+	{"http://a:b", nil},
+	{"http://a:80x/", nil},
+	{"http://a:1:2", nil},
+	{"http://a:b%4", nil},
+	{"http://u@[::1", nil},
 	{"http://::", nil},
-	{"http://a@b@c/", []string{"http://a@b"}},
+	{"http://a@b@c/", nil},
+	{"http://x@benign.example@evil.example/", nil},
+	{"https://paypal.com\u200b.evil.example/login", nil},
+	{"https://paypal.com\uff61evil.example/", nil},
+	{"https://paypal.com\u00e9.evil.example/", nil},
+	{"http://x@b[c@evil.example/", nil},
+	{"http://x@b%zz@evil.example/", nil},
+	{"see http://example.com\u2019s page", nil}, // a WHATWG parser reads the host example.com\u2019s
+	{"<http://benign.example\n@evil.example/>", nil},
+	{"<http://benign.example\n/path>", []string{"http://benign.example"}}, // wrapped in the path: the first line, as before
+	{"http://example.com\uff0c\u8c22\u8c22", []string{"http://example.com"}},
+	{"http://example.com\u2026", []string{"http://example.com"}},
+	{"(see http://example.com\u3002)", []string{"http://example.com"}},
+	{"| http://example.com| x", []string{"http://example.com"}},
+	{"\\url{http://example.com}", []string{"http://example.com"}},
+	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\\' ends a host for WHATWG parsers too
+	{"http://example.com:8080\u00bb", []string{"http://example.com:8080"}},
+	{"http://a:80 x", []string{"http://a:80"}},
 	{"http://a/%zzhttp://b", []string{"http://a/", "zzhttp://b"}},
 	{"http://a/b{c}", []string{"http://a/b"}},
 	{"http://a/b\\c", []string{"http://a/b"}},

@@ -266,7 +266,8 @@ func encodedSeparators(p string) uint8 {
 // HostDiffers reports whether host, the value of a request's Host header
 // field, names another authority than u, the absolute-form request-target
 // of the same request: another host, compared as written and
-// case-insensitively in ASCII, or another port, where a port left out (or
+// case-insensitively in ASCII (but for an IPv6 zone ID, whose case
+// counts), or another port, where a port left out (or
 // empty) is the scheme's default, and with a scheme that has none, a port
 // of its own ("foo://a/" and "a:0" differ). Spellings that normalize alike still
 // differ ("ex%41mple" and "example"): for a policy, the cautious answer.
@@ -279,7 +280,12 @@ func (u *URI) HostDiffers(host string) bool {
 		return true
 	}
 	hh, hp, ok := splitHostHeader(host)
-	if !ok || !equalFoldASCII(u.RawHost(), hh) {
+	rh := u.RawHost()
+	z := len(rh) // where a zone ID starts, which is case-sensitive (RFC 6874)
+	if u.hostType >= HostIPv6 {
+		z = zoneStart(rh)
+	}
+	if !ok || len(hh) != len(rh) || !equalFoldASCII(rh[:z], hh[:z]) || rh[z:] != hh[z:] {
 		return true
 	}
 	def, ok := DefaultPort(u.Scheme())

@@ -134,6 +134,10 @@ func TestHostDiffers(t *testing.T) {
 		{"http://[::1]/", "[::1]", false},
 		{"http://[::1]/", "::1", true},
 		{"http://[::1]/", "[::1]x", true}, // not uri-host [ ":" port ]
+		{"http://[FE80::1%25eth0]/", "[fe80::1%25eth0]", false},
+		{"http://[fe80::1%25eth0]/", "[fe80::1%25ETH0]", true}, // a zone ID's case counts
+		{"http://[fe80::1%25eth0]/", "[fe80::1%25eth1]", true},
+		{"http://[v1.A]/", "[V1.a]", false},
 		{"http://[::1]/", "[::1]]:80", true},
 		{"http://example.com/", "", true},
 		{"http://example.com/", "example.com:x", true},

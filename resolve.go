@@ -12,6 +12,13 @@ const (
 	// error (ErrPathUnderflow), where the RFC drops it ("/a/../../b" is
 	// "/b"). A proxy that maps paths to files refuses such a request
 	// rather than serve what the RFC makes of it.
+	//
+	// AppendResolve reads dot-segments as section 5.2.4 does, where
+	// "%2E%2E" is no dot-segment: it stays in the target, and a server
+	// that decodes it reads "..". AppendNormalize decodes "%2E" first
+	// (section 6.2.2.2) and so refuses it too, as Facts.PathUnderflow
+	// flags it: normalize what AppendResolve gives before a path names a
+	// file.
 	RejectPathUnderflow PathOption = 1 << iota
 )
 

@@ -21,8 +21,8 @@ import (
 // raw, still percent-encoded: the path is split before anything is
 // decoded (section 2.4), so "a%2Fb" is one segment, whose decoded form
 // (AppendDecode) holds a '/' that is data. Dot-segments ("." and "..")
-// come as they are: remove them first (AppendNormalize, AppendResolve)
-// when the segments name a file.
+// come as they are: remove them first with AppendNormalize, which decodes
+// "%2E" before it removes them, when the segments name a file.
 //
 // Segments is a cursor: a small value that refers to the path and copies
 // nothing. Iterating does not allocate. The zero Segments yields nothing.

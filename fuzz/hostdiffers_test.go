@@ -3,6 +3,7 @@ package fuzz
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/fasturi/fasturi"
@@ -35,7 +36,16 @@ func hostDiffersRef(u *fasturi.URI, h string) bool {
 		return true
 	}
 	m := hostHeaderRef.FindStringSubmatch(h)
-	if m == nil || lowerASCIIRef(m[1]) != lowerASCIIRef(u.RawHost()) {
+	if m == nil {
+		return true
+	}
+	// An IPv6 literal's zone ID, after its "%25", keeps its case (RFC 6874).
+	hostA, zoneA, _ := strings.Cut(u.RawHost(), "%25")
+	hostB, zoneB, _ := strings.Cut(m[1], "%25")
+	if u.HostType() != fasturi.HostIPv6 {
+		hostA, zoneA, hostB, zoneB = u.RawHost(), "", m[1], ""
+	}
+	if lowerASCIIRef(hostA) != lowerASCIIRef(hostB) || zoneA != zoneB {
 		return true
 	}
 	def, hasDef := fasturi.DefaultPort(u.Scheme())
@@ -66,7 +76,7 @@ func FuzzHostDiffers(f *testing.F) {
 		{"https://h/", "h:443"}, {"https://h/", "h:80"}, {"http://h:/", "h"}, {"http://h/", "h:"},
 		{"http://[::1]/", "[::1]"}, {"http://[::1]:8/", "[::1]:8"}, {"http://[::1]/", "[::1]x"},
 		{"http://[::1]/", "::1"}, {"http://h/", "h:99999"}, {"http://h/", "h:1:2"}, {"foo://h/", "h"},
-		{"/p", "h"}, {"http://[fe80::1%25eth0]/", "[FE80::1%25eth0]"}, {"http://a b/", "a b"},
+		{"/p", "h"}, {"http://[fe80::1%25eth0]/", "[FE80::1%25eth0]"}, {"http://[fe80::1%25eth0]/", "[fe80::1%25ETH0]"}, {"http://a b/", "a b"},
 		{"http://s/", "\u017f"}, {"http://K/", "\u212a"}, // Unicode folds them to ASCII letters
 	} {
 		f.Add(tt[0], tt[1])

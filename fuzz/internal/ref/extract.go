@@ -92,7 +92,11 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		}
 		r := Parse(c)
 		if r.Valid {
-			return start + len(c), true
+			end := start + len(c)
+			if bare == colon+3 && authorityGoesOn(text, bare, end, closer == '>') {
+				return 0, false
+			}
+			return end, true
 		}
 		n := min(r.ErrorOffset, len(c)-1) // no longer prefix is one
 		for n > 0 && !Parse(c[:n]).Valid {
@@ -135,4 +139,31 @@ func closes(c string, opener, closer byte) bool {
 		}
 	}
 	return len(stack) > 0
+}
+
+// authorityGoesOn reports whether the URI text[:end], whose authority
+// starts at from, ends inside that authority as a WHATWG parser reads it
+// on (through any byte but "/?#\\\"<>", DEL, controls and spaces, which
+// within "<...>" a URI may wrap at), with a byte that an authority holds
+// still to come before that authority ends: an ASCII URI byte other than
+// the punctuation and closers trimmed from a URI's end.
+func authorityGoesOn(text string, from, end int, wrapped bool) bool {
+	if strings.ContainsAny(text[from:end], "/?#") {
+		return false
+	}
+	rest := text[end:]
+	if i := strings.IndexFunc(rest, func(r rune) bool {
+		if wrapped && strings.ContainsRune(" \t\r\n", r) {
+			return false
+		}
+		return r < 0x80 && (strings.ContainsRune("/?#\\\"<>\x7f", r) || r <= ' ')
+	}); i >= 0 {
+		rest = rest[:i]
+	}
+	for i := range len(rest) {
+		if c := rest[i]; strings.IndexByte(uriBytes, c) >= 0 && strings.IndexByte(".,;:!?')]", c) < 0 {
+			return true
+		}
+	}
+	return false
 }
