@@ -55,9 +55,8 @@ import (
 // "http://x@benign.example@evil.example/" and
 // "https://paypal.com\u200b.evil.example/" give none (where a reader of
 // the first would check benign.example, a browser goes to evil.example),
-// nor does
-// "http://a:80x/"; "http://example.com，谢谢" and "(http://[::1]])" give
-// "http://example.com" and "http://[::1]".
+// nor does "http://a:80x/"; "http://example.com，谢谢" and
+// "(http://[::1]])" give "http://example.com" and "http://[::1]".
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -291,13 +290,13 @@ func validURI(s string) bool {
 // and whose candidate ends at stop (see Finder): the candidate, or its
 // longest prefix that is a URI when it is not one, trimmed; or false when
 // that ends at or before bare, or inside an authority that the text goes
-// on with (see cutsAuthority; wrapped is for a candidate within "<...>"). That is the
-// candidate trimmed, cut and trimmed again, as Finder says: trimming takes
-// bytes from the end only, and a byte it takes from a URI leaves a URI.
-// Cutting before trimming keeps the work per candidate within what parsing
-// it takes, which stops at its first invalid byte: a line of many
-// candidates that run to its end, none a URI ("x://%x://%...)"), is not
-// read to its end for each.
+// on with (see cutsAuthority; wrapped is for a candidate within "<...>").
+// That is the candidate trimmed, cut and trimmed again, as Finder says:
+// trimming takes bytes from the end only, and a byte it takes from a URI
+// leaves a URI. Cutting before trimming keeps the work per candidate
+// within what parsing it takes, which stops at its first invalid byte: a
+// line of many candidates that run to its end, none a URI
+// ("x://%x://%...)"), is not read to its end for each.
 func longestURI(s string, start, stop, bare int, wrapped bool) (int, bool) {
 	end := stop
 	if u := (URI{s: s[start:stop]}); u.parse() != 0 {

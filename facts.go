@@ -267,9 +267,9 @@ func encodedSeparators(p string) uint8 {
 // field, names another authority than u, the absolute-form request-target
 // of the same request: another host, compared as written and
 // case-insensitively in ASCII (but for an IPv6 zone ID, whose case
-// counts), or another port, where a port left out (or
-// empty) is the scheme's default, and with a scheme that has none, a port
-// of its own ("foo://a/" and "a:0" differ). Spellings that normalize alike still
+// counts), or another port, where a port left out (or empty) is the
+// scheme's default, and with a scheme that has none, a port of its own
+// ("foo://a/" and "a:0" differ). Spellings that normalize alike still
 // differ ("ex%41mple" and "example"): for a policy, the cautious answer.
 // RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
 // checks one and forwards the other is confused. A u without an authority
