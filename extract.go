@@ -314,9 +314,8 @@ func longestURI(s string, start, stop, bare int, wrapped bool) (int, bool) {
 // Finder), before a byte that an authority can hold other than the
 // punctuation and closers that trimming takes.
 func cutsAuthority(s string, from, end int, wrapped bool) bool {
-	if strings.ContainsAny(s[from:end], "/?#") {
-		return false // the authority ended before the URI did
-	}
+	// What follows the URI first, which is most often a space, a line
+	// break or a quote: then the URI is read no further.
 	for _, c := range []byte(s[end:]) {
 		switch {
 		case c == '/' || c == '?' || c == '#' || c == '\\' || c == '"' || c == '<' || c == '>' || c == 0x7f:
@@ -326,7 +325,9 @@ func cutsAuthority(s string, from, end int, wrapped bool) bool {
 				return false
 			}
 		case c < 0x80 && textClass[c]&(textStop|textTrim) == 0 && c != ')' && c != ']':
-			return true // unreserved, a sub-delim, '@', '[' or '%': the authority goes on
+			// Unreserved, a sub-delim, '@', '[' or '%': the authority goes
+			// on, unless it ended before the URI did.
+			return !strings.ContainsAny(s[from:end], "/?#")
 		}
 	}
 	return false
