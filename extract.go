@@ -46,17 +46,22 @@ import (
 // Every span Finder yields is thus a URI that Parse accepts, with a scheme.
 //
 // A cut, or a byte that ends a candidate, inside an authority must not
-// name another host than the text does: a browser or a WHATWG URL parser
-// reads on, through non-ASCII bytes and '@', to the first '/', '?', '#',
-// '\', space, control, '"', '<' or '>' (or, within "<...>", where a URI may
-// wrap, to the first but a space or line break). When what the URI leaves
-// of that holds an ASCII byte an authority can hold, other than the
-// punctuation and closers that trimming takes, there is no URI:
-// "http://x@benign.example@evil.example/" and
-// "https://paypal.com\u200b.evil.example/" give none (where a reader of
-// the first would check benign.example, a browser goes to evil.example),
-// nor does "http://a:80x/"; "http://example.com，谢谢" and
-// "(http://[::1]])" give "http://example.com" and "http://[::1]".
+// leave a URI whose host differs from the one a browser (a WHATWG URL
+// parser) reads in the same word, which runs on to a space or a line
+// break (within "<...>" that a '>' closes, where a URI may wrap, to the
+// '>'), or to a '/', '?' or '#' (or a '\\' for http, https, ws, wss, ftp
+// and file). When the rest of that word, past the punctuation and closers
+// that trimming takes from its end, holds an '@' (the browser reads what
+// follows as the host), or a letter, a digit, '-', '.', '_', '~', '%' or a
+// byte >= 0x80 (which a browser reads as more of the host, mapping
+// full-width and other characters to ASCII) and none of the bytes that
+// make a browser refuse the host ('<', '>', '[', ']', '^', '|', '\\',
+// DEL, a control), there is no URI: "http://x@benign.example@evil.example/",
+// "https://paypal.com\u200b.evil.example/",
+// "https://paypal.com\u3002evil.example/" and "http://a:80x/" give none,
+// nor does "http://example.com\uff0c\u8c22" (a browser reads a host in
+// which '\uff0c' is ','). "(http://[::1]]).", "http://example.com</p>" and
+// "http://example.com\">" give "http://[::1]" and "http://example.com".
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -227,7 +232,10 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	} else if !slashlessScheme(s[start:colon]) {
 		return 0, 0, false
 	}
-	end, ok = longestURI(s, start, stop, bare, closer == '>')
+	end, ok = longestURI(s, start, stop, bare)
+	if ok && bare == colon+3 && cutsAuthority(s, bare, end, specialScheme(s[start:colon]), closer == '>') {
+		return 0, 0, false
+	}
 	return start, end, ok
 }
 
@@ -289,45 +297,78 @@ func validURI(s string) bool {
 // longestURI returns the end of the undelimited URI that starts at start
 // and whose candidate ends at stop (see Finder): the candidate, or its
 // longest prefix that is a URI when it is not one, trimmed; or false when
-// that ends at or before bare, or inside an authority that the text goes
-// on with (see cutsAuthority; wrapped is for a candidate within "<...>").
-// That is the candidate trimmed, cut and trimmed again, as Finder says:
+// that ends at or before bare. That is the candidate trimmed, cut and
+// trimmed again, as Finder says:
 // trimming takes bytes from the end only, and a byte it takes from a URI
 // leaves a URI. Cutting before trimming keeps the work per candidate
 // within what parsing it takes, which stops at its first invalid byte: a
 // line of many candidates that run to its end, none a URI
 // ("x://%x://%...)"), is not read to its end for each.
-func longestURI(s string, start, stop, bare int, wrapped bool) (int, bool) {
+func longestURI(s string, start, stop, bare int) (int, bool) {
 	end := stop
 	if u := (URI{s: s[start:stop]}); u.parse() != 0 {
 		end = start + validPrefix(s[start:stop], int(u.errOff))
 	}
 	end = trimEnd(s, start, end)
-	if end <= bare || s[bare-2:bare] == "//" && cutsAuthority(s, bare, end, wrapped) {
+	if end <= bare {
 		return 0, false
 	}
 	return end, true
 }
 
-// cutsAuthority reports whether a URI whose authority starts at from and
-// that ends at end stops inside the authority as text reads it (see
-// Finder), before a byte that an authority can hold other than the
-// punctuation and closers that trimming takes.
-func cutsAuthority(s string, from, end int, wrapped bool) bool {
-	// What follows the URI first, which is most often a space, a line
-	// break or a quote: then the URI is read no further.
-	for _, c := range []byte(s[end:]) {
-		switch {
-		case c == '/' || c == '?' || c == '#' || c == '\\' || c == '"' || c == '<' || c == '>' || c == 0x7f:
-			return false
-		case c <= ' ':
-			if !wrapped || c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-				return false
-			}
-		case c < 0x80 && textClass[c]&(textStop|textTrim) == 0 && c != ')' && c != ']':
-			// Unreserved, a sub-delim, '@', '[' or '%': the authority goes
-			// on, unless it ended before the URI did.
-			return !strings.ContainsAny(s[from:end], "/?#")
+// cutsAuthority reports whether the URI s[:end], whose authority starts
+// at from, ends inside its authority with the rest of the word it is in
+// making a browser read another host (see Finder). special is for the
+// schemes whose authority a '\\' ends, wrapped for a URI within "<...>".
+func cutsAuthority(s string, from, end int, special, wrapped bool) bool {
+	rest := s[end:]
+	if wrapped {
+		if i := strings.IndexByte(rest, '>'); i >= 0 {
+			rest = rest[:i]
+		} else {
+			wrapped = false // a '<' that nothing closes
+		}
+	}
+	// Most often a space, a line break or a quote follows the URI: its
+	// word ends there, or its rest is punctuation trimming took.
+	n := 0
+	for ; n < len(rest); n++ {
+		c := rest[n]
+		if c == '/' || c == '?' || c == '#' || c == '\\' && special ||
+			!wrapped && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+			break
+		}
+	}
+	for n > 0 && (textClass[rest[n-1]]&textTrim != 0 || rest[n-1] == ')' || rest[n-1] == ']') {
+		n--
+	}
+	rest = rest[:n]
+	if rest == "" || strings.ContainsAny(s[from:end], "/?#") {
+		return false // nothing follows, or the authority ended before the URI did
+	}
+	if strings.IndexByte(rest, '@') >= 0 {
+		return true // userinfo before another host
+	}
+	goesOn := false
+	for i := range len(rest) {
+		switch c := rest[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			// Only within "<...>": white space that a wrapped URI drops.
+		case c < ' ' || c == 0x7f || strings.IndexByte("<>[]^|\\", c) >= 0:
+			return false // no host for a browser
+		case c >= 0x80 || byteClass[c]&unreserved != 0 || c == '%':
+			goesOn = true
+		}
+	}
+	return goesOn
+}
+
+// specialScheme reports whether scheme is one whose authority a WHATWG
+// URL parser ends at a '\\' as at a '/': http, https, ws, wss, ftp, file.
+func specialScheme(scheme string) bool {
+	for _, sp := range []string{"http", "https", "ws", "wss", "ftp", "file"} {
+		if strings.EqualFold(scheme, sp) {
+			return true
 		}
 	}
 	return false

@@ -182,32 +182,47 @@ var extractTests = []struct {
 	{"http://a/b[c]", []string{"http://a/b"}},
 	{"http://a/b#c#d", []string{"http://a/b#c"}},
 
-	// A cut, or a stop, inside the authority, which then names another
-	// host than the text does: no URI, unless what is cut off holds no
-	// byte an authority can (non-ASCII punctuation, closers, '|', '}').
+	// A cut, or a stop, inside the authority, where a browser reads on
+	// to another host in the same word: no URI. A rest that makes a
+	// browser refuse the host, or that trimming takes, leaves the URI.
 	{"http://a:b", nil},
 	{"http://a:80x/", nil},
 	{"http://a:1:2", nil},
 	{"http://a:b%4", nil},
-	{"http://u@[::1", nil},
+	{"http://u@[::1", []string{"http://u@"}}, // '[' and no ']': a browser finds no host
 	{"http://::", nil},
 	{"http://a@b@c/", nil},
 	{"http://x@benign.example@evil.example/", nil},
 	{"https://paypal.com\u200b.evil.example/login", nil},
 	{"https://paypal.com\uff61evil.example/", nil},
+	{"https://paypal.com\uff0e\uff45\uff56\uff49\uff4c/", nil}, // full-width ".evil"
+	{"https://paypal.co\uff4d", nil},                           // full-width 'm'
+	{"\u8bf7\u8bbf\u95ee https://paypal.com\u3002\u5728\u7ebf", nil},
 	{"https://paypal.com\u00e9.evil.example/", nil},
 	{"http://x@b[c@evil.example/", nil},
 	{"http://x@b%zz@evil.example/", nil},
-	{"see http://example.com\u2019s page", nil}, // a WHATWG parser reads the host example.com\u2019s
+	{"http://benign.example\"@evil.example/", nil},
+	{"http://benign.example<@evil.example/", nil},
+	{"http://benign.example>@evil.example/", nil},
+	{"http://benign.example\x7f@evil.example/", nil},
+	{"git://benign.example\\@evil.example/repo", nil}, // '\\' ends no git authority
+	{"see http://example.com\u2019s page", nil},
 	{"<http://benign.example\n@evil.example/>", nil},
+	{"<http://benign.example\nevil.example/>", nil}, // one host, benign.exampleevil.example, wrapped
+	{"<http://benign.example\x01 @evil.example/>", nil},
+	{"http://example.com\uff0c\u8c22\u8c22", nil}, // a browser reads the host example.com,\u8c22\u8c22
+	{"\u00abhttp://example.com\u00bb", nil},
+	{"http://example.com:8080\u00bb", nil},
 	{"<http://benign.example\n/path>", []string{"http://benign.example"}}, // wrapped in the path: the first line, as before
-	{"http://example.com\uff0c\u8c22\u8c22", []string{"http://example.com"}},
-	{"http://example.com\u2026", []string{"http://example.com"}},
-	{"(see http://example.com\u3002)", []string{"http://example.com"}},
+	{"<http://example.com more text", []string{"http://example.com"}},     // no '>': not wrapped
+	{"(see http://example.com).", []string{"http://example.com"}},
+	{"(http://[::1]]).", []string{"http://[::1]"}},
+	{"<p>http://example.com</p>", []string{"http://example.com"}},
+	{"<a href=\"http://example.com\">", []string{"http://example.com"}},
 	{"| http://example.com| x", []string{"http://example.com"}},
 	{"\\url{http://example.com}", []string{"http://example.com"}},
-	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\\' ends a host for WHATWG parsers too
-	{"http://example.com:8080\u00bb", []string{"http://example.com:8080"}},
+	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\\' ends an http authority for a browser too
+	{"http://example.com^evil.example", []string{"http://example.com"}},  // '^' makes a browser refuse the host
 	{"http://a:80 x", []string{"http://a:80"}},
 	{"http://a/%zzhttp://b", []string{"http://a/", "zzhttp://b"}},
 	{"http://a/b{c}", []string{"http://a/b"}},

@@ -93,7 +93,7 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		r := Parse(c)
 		if r.Valid {
 			end := start + len(c)
-			if bare == colon+3 && authorityGoesOn(text, bare, end, closer == '>') {
+			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, closer == '>') {
 				return 0, false
 			}
 			return end, true
@@ -142,28 +142,44 @@ func closes(c string, opener, closer byte) bool {
 }
 
 // authorityGoesOn reports whether the URI text[:end], whose authority
-// starts at from, ends inside that authority as a WHATWG parser reads it
-// on (through any byte but "/?#\\\"<>", DEL, controls and spaces, which
-// within "<...>" a URI may wrap at), with a byte that an authority holds
-// still to come before that authority ends: an ASCII URI byte other than
-// the punctuation and closers trimmed from a URI's end.
-func authorityGoesOn(text string, from, end int, wrapped bool) bool {
+// starts at from and ends after end, is in a word whose rest a WHATWG URL
+// parser would read as part of another host: an '@' in it, or, with none
+// of the bytes that make such a parser refuse a host, a byte that
+// continues a host name (ASCII letter, digit, "-._~%", or non-ASCII). The
+// word ends at ASCII white space, or inside "<...>" closed by a '>' at that
+// '>', and at '/', '?', '#', and '\\' for the special schemes; its end
+// loses the punctuation a URI's end loses.
+func authorityGoesOn(text string, from, end int, scheme string, wrapped bool) bool {
 	if strings.ContainsAny(text[from:end], "/?#") {
 		return false
 	}
 	rest := text[end:]
-	if i := strings.IndexFunc(rest, func(r rune) bool {
-		if wrapped && strings.ContainsRune(" \t\r\n", r) {
-			return false
-		}
-		return r < 0x80 && (strings.ContainsRune("/?#\\\"<>\x7f", r) || r <= ' ')
-	}); i >= 0 {
+	if i := strings.IndexByte(rest, '>'); wrapped && i >= 0 {
+		rest = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(" \t\n\r\f", r) {
+				return -1
+			}
+			return r
+		}, rest[:i])
+	} else if i := strings.IndexAny(rest, " \t\n\r\f"); i >= 0 {
 		rest = rest[:i]
 	}
-	for i := range len(rest) {
-		if c := rest[i]; strings.IndexByte(uriBytes, c) >= 0 && strings.IndexByte(".,;:!?')]", c) < 0 {
-			return true
-		}
+	stops := "/?#"
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		stops += "\\"
 	}
-	return false
+	if i := strings.IndexAny(rest, stops); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimRight(rest, ".,;:!?')]")
+	switch {
+	case rest == "":
+		return false
+	case strings.Contains(rest, "@"):
+		return true
+	case regexp.MustCompile(`[\x00-\x1f\x7f<>\[\]^|\\]`).MatchString(rest):
+		return false
+	}
+	return regexp.MustCompile(`[A-Za-z0-9\-._~%]|[^\x00-\x7f]`).MatchString(rest)
 }
