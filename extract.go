@@ -233,7 +233,7 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end, ok = longestURI(s, start, stop, bare)
-	if ok && bare == colon+3 && cutsAuthority(s, bare, end, specialScheme(s[start:colon]), closer == '>') {
+	if ok && bare == colon+3 && cutsAuthority(s, bare, end, s[start:colon], closer == '>') {
 		return 0, 0, false
 	}
 	return start, end, ok
@@ -318,9 +318,9 @@ func longestURI(s string, start, stop, bare int) (int, bool) {
 
 // cutsAuthority reports whether the URI s[:end], whose authority starts
 // at from, ends inside its authority with the rest of the word it is in
-// making a browser read another host (see Finder). special is for the
-// schemes whose authority a '\\' ends, wrapped for a URI within "<...>".
-func cutsAuthority(s string, from, end int, special, wrapped bool) bool {
+// making a browser read another host (see Finder). scheme is the URI's,
+// wrapped is for a URI within "<...>".
+func cutsAuthority(s string, from, end int, scheme string, wrapped bool) bool {
 	rest := s[end:]
 	if wrapped {
 		if i := strings.IndexByte(rest, '>'); i >= 0 {
@@ -334,7 +334,7 @@ func cutsAuthority(s string, from, end int, special, wrapped bool) bool {
 	n := 0
 	for ; n < len(rest); n++ {
 		c := rest[n]
-		if c == '/' || c == '?' || c == '#' || c == '\\' && special ||
+		if c == '/' || c == '?' || c == '#' || c == '\\' && specialScheme(scheme) ||
 			!wrapped && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
 			break
 		}
