@@ -49,19 +49,20 @@ import (
 // leave a URI whose host differs from the one a browser (a WHATWG URL
 // parser) reads in the same word, which runs on to a space or a line
 // break (within "<...>" that a '>' closes, where a URI may wrap, to the
-// '>'), or to a '/', '?' or '#' (or a '\\' for http, https, ws, wss, ftp
+// '>'), or to a '/', '?' or '#' (or a '\' for http, https, ws, wss, ftp
 // and file). When the rest of that word, past the punctuation and closers
 // that trimming takes from its end, holds an '@' (the browser reads what
 // follows as the host), or a letter, a digit, '-', '.', '_', '~', '%' or a
 // byte >= 0x80 (which a browser reads as more of the host, mapping
 // full-width and other characters to ASCII) and none of the bytes that
-// make a browser refuse the host ('<', '>', '[', ']', '^', '|', '\\',
+// make a browser refuse the host ('<', '>', '[', ']', '^', '|', '\',
 // DEL, a control), there is no URI: "http://x@benign.example@evil.example/",
 // "https://paypal.com\u200b.evil.example/",
 // "https://paypal.com\u3002evil.example/" and "http://a:80x/" give none,
 // nor does "http://example.com\uff0c\u8c22" (a browser reads a host in
 // which '\uff0c' is ','). "(http://[::1]]).", "http://example.com</p>" and
-// "http://example.com\">" give "http://[::1]" and "http://example.com".
+// "<a href=http://example.com>" give "http://[::1]" and
+// "http://example.com".
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -329,8 +330,8 @@ func cutsAuthority(s string, from, end int, scheme string, wrapped bool) bool {
 			wrapped = false // a '<' that nothing closes
 		}
 	}
-	// Most often a space, a line break or a quote follows the URI: its
-	// word ends there, or its rest is punctuation trimming took.
+	// Most often a space or a line break follows the URI, where its word
+	// ends, or punctuation that trimming took.
 	n := 0
 	for ; n < len(rest); n++ {
 		c := rest[n]
@@ -364,7 +365,7 @@ func cutsAuthority(s string, from, end int, scheme string, wrapped bool) bool {
 }
 
 // specialScheme reports whether scheme is one whose authority a WHATWG
-// URL parser ends at a '\\' as at a '/': http, https, ws, wss, ftp, file.
+// URL parser ends at a '\' as at a '/': http, https, ws, wss, ftp, file.
 func specialScheme(scheme string) bool {
 	for _, sp := range []string{"http", "https", "ws", "wss", "ftp", "file"} {
 		if strings.EqualFold(scheme, sp) {

@@ -205,7 +205,7 @@ var extractTests = []struct {
 	{"http://benign.example<@evil.example/", nil},
 	{"http://benign.example>@evil.example/", nil},
 	{"http://benign.example\x7f@evil.example/", nil},
-	{"git://benign.example\\@evil.example/repo", nil}, // '\\' ends no git authority
+	{"git://benign.example\\@evil.example/repo", nil}, // '\' ends no git authority
 	{"see http://example.com\u2019s page", nil},
 	{"<http://benign.example\n@evil.example/>", nil},
 	{"<http://benign.example\nevil.example/>", nil}, // one host, benign.exampleevil.example, wrapped
@@ -218,10 +218,11 @@ var extractTests = []struct {
 	{"(see http://example.com).", []string{"http://example.com"}},
 	{"(http://[::1]]).", []string{"http://[::1]"}},
 	{"<p>http://example.com</p>", []string{"http://example.com"}},
+	{"<a href=http://example.com>", []string{"http://example.com"}},
 	{"<a href=\"http://example.com\">", []string{"http://example.com"}},
 	{"| http://example.com| x", []string{"http://example.com"}},
 	{"\\url{http://example.com}", []string{"http://example.com"}},
-	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\\' ends an http authority for a browser too
+	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\' ends an http authority for a browser too
 	{"http://example.com^evil.example", []string{"http://example.com"}},  // '^' makes a browser refuse the host
 	{"http://a:80 x", []string{"http://a:80"}},
 	{"http://a/%zzhttp://b", []string{"http://a/", "zzhttp://b"}},

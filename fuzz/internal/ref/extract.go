@@ -147,7 +147,7 @@ func closes(c string, opener, closer byte) bool {
 // of the bytes that make such a parser refuse a host, a byte that
 // continues a host name (ASCII letter, digit, "-._~%", or non-ASCII). The
 // word ends at ASCII white space, or inside "<...>" closed by a '>' at that
-// '>', and at '/', '?', '#', and '\\' for the special schemes; its end
+// '>', and at '/', '?', '#', and '\' for the special schemes; its end
 // loses the punctuation a URI's end loses.
 func authorityGoesOn(text string, from, end int, scheme string, wrapped bool) bool {
 	if strings.ContainsAny(text[from:end], "/?#") {
