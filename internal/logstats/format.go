@@ -265,9 +265,9 @@ var tchar = func() (t [256]bool) {
 //	host ident user [time] "request line" status bytes ["referer" "user agent"]
 //
 // The parts before the request are not checked beyond their shape: a host
-// and an ident, one word each, then a user up to the first " [", spaces
-// and all (servers log a user name as the client sent it), and a
-// bracketed time. The fields after the referer are not read. Escapes are
+// and an ident, one word each, then a user up to the last " [" before the
+// request line's quote, spaces and brackets and all (servers log a user
+// name as the client sent it), and a bracketed time. The fields after the referer are not read. Escapes are
 // left as the server wrote them (nginx's \xHH, Apache's \" and \\): a
 // target holding one is invalid where its first escape is, as the target
 // that was sent is where the byte escaped is.
