@@ -235,8 +235,13 @@ func (p *Params) ErrorOffset() int {
 // nothing to decode is then already in place and costs nothing more. Keys
 // and values are slices of that copy, which the iteration never writes to
 // again: they stay valid after the loop, each with its own capacity (an
-// append to one never overwrites another), until the caller reuses buf.
+// append to one never overwrites another), until the caller reuses buf
+// (running the same sequence again, to go on after a loop that broke,
+// leaves them as they are).
 // A buf with len(query) bytes of spare capacity is never reallocated.
+// The compiler makes the slices passed to the loop body escape, though,
+// so a buf on the caller's stack moves to the heap, once per loop; Next
+// and AppendDecode leave it on the stack.
 //
 // A key or a value that does not decode ends the iteration, without being
 // yielded: p.Err is then AppendDecode's error, and p.ErrorOffset the
@@ -253,8 +258,16 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			// then overlaps with copying.
 			p.blk, p.mask = 0, scanQuery(p.s)
 		}
-		off := len(buf)
-		copied := append(buf, p.s...)[off:]
+		// The copy takes the part of the query not yet walked, at its
+		// place: a sequence that runs again (a loop that broke, resumed)
+		// leaves what an earlier run yielded, before p.pos, as it was.
+		var copied []byte
+		if off := len(buf); cap(buf)-off >= len(p.s) {
+			copied = buf[off : off+len(p.s)]
+			copy(copied[p.pos:], p.s[p.pos:])
+		} else {
+			copied = append(buf, p.s...)[off:]
+		}
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
 			start, keyEnd, valueStart, end, toDecode, ok := p.next(opts)
 			if !ok {

@@ -392,6 +392,31 @@ func TestParamsDecodedResumes(t *testing.T) {
 	}
 }
 
+// A Decoded sequence run again, to go on after a loop that broke, leaves
+// the keys and values that the first run yielded as they were, in a buf
+// with room for the copy and in one without.
+func TestParamsDecodedSequenceRunsAgain(t *testing.T) {
+	q := "a=%41&b=%42&" + strings.Repeat("k=v&", 20) + "c=%43"
+	for _, room := range []int{0, len(q), 2 * len(q)} {
+		p := NewParams(q, 0, 0)
+		seq := p.Decoded(make([]byte, 0, room), 0)
+		var got [][]byte
+		for k, v := range seq {
+			got = append(got, k, v)
+			break
+		}
+		for k, v := range seq {
+			got = append(got, k, v)
+		}
+		if len(got) != 2*23 {
+			t.Fatalf("room %d: %d keys and values, want %d", room, len(got), 2*23)
+		}
+		if first, last := string(got[0])+"="+string(got[1]), string(got[44])+"="+string(got[45]); first != "a=A" || last != "c=C" {
+			t.Errorf("room %d: first %q, last %q after the sequence ran again; want \"a=A\", \"c=C\"", room, first, last)
+		}
+	}
+}
+
 // TestParamsAcrossBlocks puts separators, '=' and encodings at and around
 // the block boundaries of the scanner (16, 32, 64 and 128 bytes) and
 // compares Next with a plain split, and Decoded with AppendDecode on what
