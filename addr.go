@@ -24,7 +24,9 @@ import (
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees
-// it, and keeps it while some Addr refers to it.
+// it, and keeps it while some Addr refers to it. A percent-encoded zone ID
+// that decodes to more than 64 bytes (no interface name is that long) is
+// decoded into the heap, on every call.
 func (u *URI) Addr() (netip.Addr, bool) {
 	if u.errKind != 0 {
 		return netip.Addr{}, false

@@ -185,7 +185,12 @@ func (u *URI) shapeError() int {
 		lowerEqual(scheme, "gopher"):
 		return u.authorityError(0)
 	case lowerEqual(scheme, "ftp"):
-		return shape(login, func() int { return ftpTypeError(u.pathAndQuery(), pathAt) })
+		return shape(login, func() int {
+			if p == "" && u.HasQuery() {
+				return queryAt // a '?' where only "/" fpath may follow the host
+			}
+			return ftpTypeError(u.pathAndQuery(), pathAt)
+		})
 	case lowerEqual(scheme, "telnet"):
 		return shape(login, func() int {
 			switch {
@@ -344,29 +349,31 @@ func newsPathError(p string, at int) int {
 		}
 		return hostnameError(p[i+1:], at+i+1)
 	}
-	n := groupLen(p)
-	if n == 0 || p == "" {
+	switch {
+	case p == "":
 		return at
-	}
-	if n < len(p) {
-		return at + n
+	case groupLen(p) < len(p):
+		// Not a group, but the start of an article, to which an '@' and
+		// a host are missing.
+		return at + len(p)
 	}
 	return -1
 }
 
 // hostnameError checks h, at offset at, against RFC 1738's host, lightly:
 // letters, digits, '-' and '.', beginning and ending with a letter or a
-// digit.
+// digit. A host that ends in '-' or '.' could go on, so the offset is
+// then its end.
 func hostnameError(h string, at int) int {
 	for i := range len(h) {
 		c := h[i]
 		alnum := isAlpha(c) || isDigit(c)
-		if !alnum && (c != '-' && c != '.' || i == 0 || i == len(h)-1) {
+		if !alnum && (c != '-' && c != '.' || i == 0) {
 			return at + i
 		}
 	}
-	if h == "" {
-		return at
+	if h == "" || !isAlpha(h[len(h)-1]) && !isDigit(h[len(h)-1]) {
+		return at + len(h)
 	}
 	return -1
 }

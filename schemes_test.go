@@ -37,6 +37,8 @@ func TestCheckShape(t *testing.T) {
 		{"ftp://h:/a", -1},
 		{"ftp://h/", -1},
 		{"ftp:/a", 4},
+		{"ftp://h?x", 7}, // after the host, only "/" fpath
+		{"ftp://h?;type=i", 7},
 		// 3.4 GOPHER: a host; the selector is free.
 		{"gopher://h:70/1/x%09y", -1},
 		{"gopher:/x", 7},
@@ -55,19 +57,24 @@ func TestCheckShape(t *testing.T) {
 		{"news:1234@host.example", -1},
 		{"news:a;b/c:d&e=f@h", -1},
 		{"news:", 5},
-		{"news:9comp", 5},
-		{"news:comp/lang", 9},
+		// Not a group, and an article but for the '@' and the host that
+		// would end it: the input stops at its end.
+		{"news:9comp", 10},
+		{"news:comp/lang", 14},
 		{"news:@h", 5},
 		{"news:a@", 7},
 		{"news://h/g", 5},
-		{"news:g?x", 6}, // a group holds no '?'
-		{"news:*?x", 5},
+		{"news:g?x", 8},
+		{"news:*?x", 8},
 		{"news:a?b@h.example", -1}, // an article may
 		{"news:a@/", 7},            // a host after the '@'
 		{"news:a@b/c", 8},
 		{"news:a@b:119", 8},
 		{"news:a@-", 7},
-		{"news:a@b-", 8},
+		{"news:a@b-", 9}, // "b-c" would do
+		{"news:a@b.", 9},
+		{"news:a@b-.", 10},
+		{"news:a@.b", 7},
 		{"news:a@b@c", 8},
 		{"news:a@192.0.2.1", -1},
 		// 3.7 NNTP: a host, a group, an optional article number.
@@ -175,6 +182,7 @@ func TestFTPType(t *testing.T) {
 		{"ftp:///a;type=i", 0},
 		{"http://h/f;type=i", 0},
 		{"ftp://h", 0},
+		{"ftp://h?;type=i", 0}, // a typecode only after "/" fpath
 	} {
 		u, err := ParseString(tt.in)
 		if err != nil {

@@ -18,7 +18,7 @@ var shapeSeeds = []string{
 	"prospero://h/p", "prospero://h", "file:///etc/hosts", "file://h/p", "file://", "file:/p",
 	"mailto:a@b", "mailto:", "mailto://a@b", "news:comp.lang.go", "news:*", "news:a@b", "news:@b", "news:a@", "news:1a",
 	"news://h/g", "urn:isbn:1", "/relative",
-	"http://u@h/", "ftp://u:p@h/a;type=i", "ftp://h/a;type=x/b;type=i", "ftp://h/a?;type=i", "ftp://h/a;type=i?x",
+	"http://u@h/", "ftp://u:p@h/a;type=i", "ftp://h/a;type=x/b;type=i", "ftp://h/a?;type=i", "ftp://h/a;type=i?x", "ftp://h?;type=i",
 	"nntp://h/g?x", "news:g?x", "news:a?b@h", "news:a@b/c", "news:a@b@c", "wais://h/", "wais://h/db/t/a/b",
 	"prospero://h/a;f=v", "prospero://h/a;f", "prospero://h/a;f=v=w", "file://h:80/p", "file://u@h/p", "mailto:?to=a",
 }
@@ -52,7 +52,9 @@ func shapeRef(u *fasturi.URI) bool {
 		return auth && host != "" && !user
 	case "ftp":
 		i := strings.Index(pq, ";type=")
-		return auth && host != "" && (i < 0 || i == len(pq)-len(";type=x") && ftpTypeRef.MatchString(pq))
+		// After the host, nothing or "/" fpath: no query alone.
+		return auth && host != "" && (p != "" || !query) &&
+			(i < 0 || i == len(pq)-len(";type=x") && ftpTypeRef.MatchString(pq))
 	case "telnet":
 		return auth && host != "" && (p == "/" || p == "") && !query
 	case "nntp":
