@@ -81,8 +81,9 @@ func lowerASCII(c byte) byte {
 //
 //	http, https, ws, wss     "//" host [ ":" port ], with a host that is not empty
 //	gopher                   "//" host [ ":" port ], likewise
-//	ftp                      "//" [ user [ ":" password ] "@" ] host [ ":" port ], and an
-//	                         optional ";type=" a, i or d that ends the URL
+//	ftp                      "//" [ user [ ":" password ] "@" ] host [ ":" port ], then
+//	                         nothing or a path (no query alone), and an optional
+//	                         ";type=" a, i or d that ends the URL
 //	telnet                   as ftp, then the path "" or "/" and no query
 //	nntp                     "//" host [ ":" port ] "/" group [ "/" digits ], no query
 //	wais                     "//" host [ ":" port ] "/" database [ "?" search /
