@@ -101,14 +101,15 @@ func (f *forward) url(backend *url.URL) *url.URL {
 		RawQuery:   f.rawQuery,
 		ForceQuery: f.hasQuery && f.rawQuery == "",
 	}
-	if f.form != fasturi.AsteriskForm && backend.Path != "" {
+	// A base path of "/" is none: under it, "//x" would stay "//x".
+	if base := strings.TrimSuffix(backend.Path, "/"); f.form != fasturi.AsteriskForm && base != "" {
 		path, rawPath := f.path, f.rawPath
 		if f.shielded {
 			// Under the base path, "//x" reads as a path: the normal form
 			// needs no "/." there.
 			path, rawPath = path[2:], rawPath[2:]
 		}
-		u.Path = strings.TrimSuffix(backend.Path, "/") + path
+		u.Path = base + path
 		u.RawPath = strings.TrimSuffix(backend.EscapedPath(), "/") + rawPath
 	}
 	return u

@@ -22,7 +22,11 @@
 //     and quotes the target around it:
 //     `fasturi: invalid path: '\\' at offset 2 in "/a\\b"`. Also 400: an
 //     absolute-form target that is not an http or https URI with a host,
-//     which no origin server behind a reverse proxy can serve.
+//     which no origin server behind a reverse proxy can serve. And 400 for
+//     a host (the absolute-form target's, or the Host header's) with a
+//     ',': a reg-name may hold one, but X-Forwarded-Host, which carries
+//     the host on, is a comma-separated list to its readers, some of which
+//     take its first element and some its last.
 //   - 403 for a valid target that a policy flag refuses, with a one-line
 //     body that names the flag: "refused by -refuse-userinfo: ...". A
 //     refusal is a decision about a well-formed request, so it is kept

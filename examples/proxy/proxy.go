@@ -55,8 +55,10 @@ func newTransport() *http.Transport {
 	return t
 }
 
-// allow lists the methods the proxy forwards, for the Allow header of its
-// 405 response to CONNECT (RFC 9110 section 15.5.6).
+// allow lists, for the Allow header of the 405 response to CONNECT (RFC
+// 9110 section 15.5.6), the methods of RFC 9110 and RFC 5789 that the
+// proxy forwards; it forwards any other method but CONNECT too, which no
+// list can name.
 const allow = "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE, PATCH"
 
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -98,6 +100,17 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 		if !strings.EqualFold(s, "http") && !strings.EqualFold(s, "https") || u.RawHost() == "" {
 			return forward{}, refusal{http.StatusBadRequest, "absolute-form target is not an http or https URI with a host"}
 		}
+	}
+	// X-Forwarded-Host carries the host on, and its readers take it for a
+	// comma-separated list (some the first element, some the last): a
+	// host with a ',', which a reg-name may hold, would be checked as one
+	// and read as another.
+	named := r.Host
+	if form == fasturi.AbsoluteForm {
+		named = u.RawHost()
+	}
+	if strings.IndexByte(named, ',') >= 0 {
+		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
 	if rule, why := p.cfg.refusal(&u, form, r.Host, header); rule != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}

@@ -299,6 +299,13 @@ var targetTests = []struct {
 	{"//x/y path of an absolute-form", "GET", "http://example.com//x/y", "example.com",
 		okFwd("//x/y", "//x/y", "", "", "example.com"), nil},
 
+	// X-Forwarded-Host is a list to its readers: a host with a ',' would
+	// be checked as one host and read as another.
+	{"',' in the Host header", "GET", "/", "a.example,0x7f.1",
+		bad("the host holds a ','"), nil},
+	{"',' in an absolute-form host", "GET", "http://a.example,0x7f.1/", "a.example,0x7f.1",
+		bad("the host holds a ','"), nil},
+
 	// DESIGN.md's security rules: the confusions.
 	{"backslash", "GET", `/a\b`, "example.com",
 		bad(`fasturi: invalid path: '\\' at offset 2 in "/a\\b"` + "\n"), nil},
@@ -515,6 +522,16 @@ func TestBackendPath(t *testing.T) {
 	check(t, b, norm, "GET", "http://example.com/..//x", "example.com", okFwd("/base//x", "/base//x", "", "", "example.com"))
 	check(t, b, norm, "GET", "/.//x", "example.com", ok("/base//x", "/base//x", "", ""))
 	check(t, b, norm, "GET", "/a/..//x?q", "example.com", ok("/base//x?q", "/base//x", "", "q"))
+	// A base path of "/" is the root: the shield stays.
+	slash, err := url.Parse(b.url.String() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm = startProxy(t, slash, config{normalize: true})
+	check(t, b, norm, "GET", "/a/..//evil.example/x", "example.com", ok("/.//evil.example/x", "/.//evil.example/x", "", ""))
+	check(t, b, norm, "GET", "http://example.com/..//evil.example/x", "example.com",
+		okFwd("/.//evil.example/x", "/.//evil.example/x", "", "", "example.com"))
+	check(t, b, startProxy(t, slash, config{}), "GET", "/a%2Fb", "example.com", ok("/a%2Fb", "/a/b", "/a%2Fb", ""))
 }
 
 func TestHostMismatch(t *testing.T) {
