@@ -5,12 +5,15 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -559,6 +562,60 @@ func TestOutputPipeReaderGone(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("still writing 20 s after the pipe's reader went away")
+	}
+}
+
+// TestMain runs the command itself, as main does, when the environment
+// names its arguments (see runMain): a test can then run it as a process
+// of its own.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv(mainArgsEnv); ok {
+		os.Args = append(os.Args[:1], strings.Split(args, "\x00")...)
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// mainArgsEnv holds, NUL-separated, the arguments of the command that
+// TestMain runs.
+const mainArgsEnv = "FASTURI_TEST_MAIN_ARGS"
+
+// runMain returns the command line args as a process of its own: the test
+// binary, which TestMain makes run main.
+func runMain(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), mainArgsEnv+"="+strings.Join(args, "\x00"))
+	return cmd
+}
+
+// TestStdoutReaderGone runs a command whose standard output is a pipe
+// whose reader goes away (fasturi ... | head -1): the write fails, and the
+// command exits 1 with the error and its summary, rather than being killed
+// by SIGPIPE.
+func TestStdoutReaderGone(t *testing.T) {
+	cmd := runMain("normalize")
+	cmd.Stdin = strings.NewReader(strings.Repeat("http://a/b\n", 200000))
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		if errors.Is(err, syscall.ENOEXEC) {
+			t.Skipf("the test binary runs under an emulator, not as a process of its own: %v", err)
+		}
+		t.Fatal(err)
+	}
+	first := make([]byte, 10)
+	if _, err := io.ReadFull(out, first); err != nil || string(first) != "http://a/b" {
+		t.Fatalf("first bytes %q, %v", first, err)
+	}
+	out.Close()
+	err = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != exitIO || !strings.Contains(errOut.String(), "broken pipe") ||
+		!strings.Contains(errOut.String(), "the records were not all written") {
+		t.Errorf("exit %d (%v), stderr %q; want %d, a broken pipe and the summary", code, err, errOut.String(), exitIO)
 	}
 }
 
