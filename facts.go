@@ -274,7 +274,9 @@ func encodedSeparators(p string) uint8 {
 // RFC 9112 section 3.2.2 has a server ignore Host then, so a proxy that
 // checks one and forwards the other is confused. A u without an authority
 // differs from any host, and any u from a value that is not uri-host
-// [ ":" port ] (RFC 9110 section 7.2), such as "[::1]x".
+// [ ":" port ] (RFC 9110 section 7.2), such as "[::1]x". A port above
+// 65535, on either side, names no port that a connection could have:
+// the cautious answer is again that they differ.
 func (u *URI) HostDiffers(host string) bool {
 	if !u.Valid() || !u.HasAuthority() {
 		return true

@@ -29,7 +29,12 @@ func ParseHostHeader(value []byte) (URI, error) {
 }
 
 // ParseHostHeaderString is ParseHostHeader for a string, such as the
-// value of net/http's Request.Host. It does not copy value.
+// value of net/http's Request.Host. It does not copy value. For a request
+// whose target is in the absolute-form or the authority-form, though,
+// net/http's server sets Request.Host to the target's host, with an IPv6
+// zone's "%25" decoded to '%', and drops the Host header field: the value
+// as the client sent it is then gone (Request.Host is no Host header to
+// compare the target with, and a zone in it does not parse).
 func ParseHostHeaderString(value string) (u URI, err error) {
 	u.s = value
 	if uint64(len(value)) > maxLength {

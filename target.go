@@ -358,6 +358,9 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	if k := r.Target.errKind; form == 0 {
 		return failedLine(line, k, uint32(t+r.Target.ErrorOffset()))
 	}
+	if e == len(line) {
+		return failedLine(line, ErrInvalidRequestLine, uint32(e)) // no space and version after the target
+	}
 	if e+1 < len(line) && line[e+1] == ' ' {
 		return failedLine(line, ErrInvalidRequestLine, uint32(e+1)) // a doubled space
 	}
@@ -378,8 +381,10 @@ func (r *RequestLine) ErrorOffset() int {
 }
 
 // splitRequestLine returns where the request-target of line starts and
-// ends, after a method and one space and before one space; or the offset
-// and kind of what is wrong with the method and the spaces.
+// ends, after a method and one space and before the next space or the end
+// of line; or the offset and kind of what is wrong with the method and
+// the spaces. A target that ends the line is still returned: what is
+// wrong in it comes before the missing version.
 func splitRequestLine(line string) (t, e, off int, k ErrorKind) {
 	m := 0
 	for m < len(line) && tchar[line[m]] {
@@ -396,8 +401,8 @@ func splitRequestLine(line string) (t, e, off int, k ErrorKind) {
 	for e < len(line) && line[e] != ' ' {
 		e++
 	}
-	if e == t || e == len(line) {
-		return 0, 0, e, ErrInvalidRequestLine // a doubled space, or no version
+	if e == t {
+		return 0, 0, e, ErrInvalidRequestLine // a doubled space, or nothing after the method's
 	}
 	return t, e, -1, 0
 }

@@ -161,7 +161,17 @@ func TestParseRequestLineErrors(t *testing.T) {
 	}{
 		{"", ErrInvalidRequestLine, 0},
 		{"GET", ErrInvalidRequestLine, 3},
-		{"GET /", ErrInvalidRequestLine, 5},           // no version
+		{"GET /", ErrInvalidRequestLine, 5}, // no version
+		{"GET ", ErrInvalidRequestLine, 4},
+		// Without a version, the target's own error comes first: the
+		// line stops being a prefix of a request line there.
+		{"GET /a#b", ErrTargetForm, 6},
+		{"GET /a\r\n", ErrInvalidPath, 6},
+		{"GET /a\x00b", ErrInvalidPath, 6},
+		{"CONNECT u@h:1", ErrTargetForm, 9},
+		{"OPTIONS *x", ErrTargetForm, 9},
+		{"GET *", ErrTargetForm, 4},
+		{"CONNECT h:1", ErrInvalidRequestLine, 11},
 		{"GET  / HTTP/1.1", ErrInvalidRequestLine, 4}, // a doubled space
 		{"GET /  HTTP/1.1", ErrInvalidRequestLine, 6},
 		{" GET / HTTP/1.1", ErrInvalidMethod, 0},

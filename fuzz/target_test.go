@@ -30,7 +30,7 @@ var formNames = map[fasturi.TargetForm]string{
 // every component's presence and span, the host type, and the error's
 // offset. It also checks that ParseRequestLine finds the same in a request
 // line made of the target, with offsets shifted by the method and its
-// space.
+// space, and in one that the target ends, which lacks its version.
 func FuzzRequestTarget(f *testing.F) {
 	for i, s := range append(targetSeeds, seeds...) {
 		f.Add(targetMethods[i%len(targetMethods)], s)
@@ -96,6 +96,18 @@ func FuzzRequestTarget(f *testing.F) {
 					t.Fatalf("%q: %v differs from the target's alone", line, c)
 				}
 			}
+		}
+
+		// And in a line that the target ends: its error, if it has one,
+		// comes before the missing version.
+		line = method + " " + s
+		r, lerr = fasturi.ParseRequestLineString(line)
+		wantErr, wantOff := fasturi.ErrInvalidRequestLine, len(line)
+		if err != nil && s != "" {
+			wantErr, wantOff = err.(fasturi.ErrorKind), len(method)+1+u.ErrorOffset()
+		}
+		if lerr != wantErr || r.ErrorOffset() != wantOff {
+			t.Fatalf("%q: %v at %d, want %v at %d", line, lerr, r.ErrorOffset(), wantErr, wantOff)
 		}
 	})
 }
