@@ -258,15 +258,16 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			// then overlaps with copying.
 			p.blk, p.mask = 0, scanQuery(p.s)
 		}
-		// The copy takes the part of the query not yet walked, at its
-		// place: a sequence that runs again (a loop that broke, resumed)
-		// leaves what an earlier run yielded, before p.pos, as it was.
+		off := len(buf)
 		var copied []byte
-		if off := len(buf); cap(buf)-off >= len(p.s) {
+		if p.pos == 0 || cap(buf)-off < len(p.s) {
+			copied = append(buf, p.s...)[off:]
+		} else {
+			// Only the part not yet walked, at its place: a sequence
+			// that runs again (a loop that broke, resumed) leaves what
+			// an earlier run yielded, before p.pos, as it was.
 			copied = buf[off : off+len(p.s)]
 			copy(copied[p.pos:], p.s[p.pos:])
-		} else {
-			copied = append(buf, p.s...)[off:]
 		}
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
 			start, keyEnd, valueStart, end, toDecode, ok := p.next(opts)
