@@ -78,6 +78,9 @@ func benchmarkOperation(b *testing.B, key string) {
 	}
 	corpora := flagCorpora(b)
 	for _, c := range corpora {
+		if ops[0].common {
+			c = commonInputs(c, ops[0].impls)
+		}
 		// MB/s counts the text each implementation reads: the sentences
 		// that hold the URIs, for extract.
 		size := c.size

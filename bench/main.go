@@ -116,6 +116,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	for _, op := range ops {
 		run := opRun{op: op}
 		for _, c := range corpora {
+			if op.common {
+				c = commonInputs(c, op.impls)
+			}
 			run.runs = append(run.runs, corpusRun{corpus: c, results: measure(c, op.impls, r.method, bar.step)})
 		}
 		r.ops = append(r.ops, run)
