@@ -191,14 +191,10 @@ func newSketchHash() *maphash.Hash {
 // approximate reports whether c has had more keys than its limit.
 func (c *counter) approximate() bool { return c.distinct != nil }
 
-// count returns c's count of key: exact when c has the key, else the
-// sketch's estimate (0 when c has no sketch).
+// count returns c's count of key, which is no constant key of its facet:
+// exact when c has the key, else the sketch's estimate (0 when c has no
+// sketch).
 func (c *counter) count(key string) int64 {
-	for k, n := range c.consts {
-		if n != 0 && logstats.Const(k).String() == key {
-			return n
-		}
-	}
 	if n := portNumber(s2b(key)); n >= 0 && c.numbers != nil && c.numbers[n] != 0 {
 		return c.numbers[n]
 	}
@@ -397,11 +393,27 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 			keys[k] = true
 		}
 	}
+	// The constant keys of the facet, which some worker counted: every
+	// worker counts them exactly, and one that never met a constant has
+	// none of it (its sketch, which holds no constants, would give its
+	// collisions). The facet passes no other key with a constant's name.
+	consts := make(map[string]logstats.Const)
+	for _, c := range cs {
+		for k, n := range c.consts {
+			if n != 0 {
+				consts[logstats.Const(k).String()] = logstats.Const(k)
+			}
+		}
+	}
 	entries := make([]logstats.Entry, 0, len(keys))
 	for k := range keys {
 		var n int64
 		for _, c := range cs {
-			n += c.count(k)
+			if kc, ok := consts[k]; ok {
+				n += c.consts[kc]
+			} else {
+				n += c.count(k)
+			}
 		}
 		entries = append(entries, logstats.Entry{Key: k, Count: n})
 	}
@@ -409,5 +421,8 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 	if top > 0 && len(entries) > top {
 		entries = entries[:top]
 	}
-	return logstats.FacetResult{Facet: f, Distinct: int64(hll.Estimate()), Approximate: true, Top: entries}
+	// Every key drawn is a key some line had: the estimate, which may be
+	// low by a percent or so, is at least as many.
+	distinct := max(int64(hll.Estimate()), int64(len(keys)))
+	return logstats.FacetResult{Facet: f, Distinct: distinct, Approximate: true, Top: entries}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -183,6 +184,46 @@ func TestCounterBeyondLimitFewKeys(t *testing.T) {
 		slices.Sort(keys)
 		if want := []string{"<none>", "a", "b", "c", "d"}; !slices.Equal(keys, want) {
 			t.Errorf("none first %v: top list %q, want %q", noneFirst, keys, want)
+		}
+	}
+}
+
+// TestCounterBeyondLimitConstOnOneWorker checks that a constant key that
+// one worker counted and another never met keeps its exact count when
+// both went past their limits: the other worker's Count-Min sketch, which
+// holds no constants, adds nothing to it.
+func TestCounterBeyondLimitConstOnOneWorker(t *testing.T) {
+	none := constNumber(t, "<none>")
+	cs := []*counter{newCounter(1, 0, false), newCounter(1, 0, false)}
+	for i := range 200000 {
+		// Enough keys in each sketch that "<none>" would collide in
+		// every row.
+		cs[0].add(fmt.Appendf(nil, "h%d", i), logstats.NoConst)
+		cs[1].add(fmt.Appendf(nil, "g%d", i), logstats.NoConst)
+	}
+	cs[0].add([]byte("<none>"), none)
+	res := mergeCounters(logstats.FacetHost, cs, 0)
+	i := slices.IndexFunc(res.Top, func(e logstats.Entry) bool { return e.Key == "<none>" })
+	if i < 0 || res.Top[i].Count != 1 {
+		t.Errorf("<none> at %d in the top list %v, want it with a count of 1", i, res.Top)
+	}
+}
+
+// TestCounterBeyondLimitDistinctFloor checks that the distinct keys of an
+// approximate facet are at least as many as the keys it lists, which some
+// line had, however low the estimate.
+func TestCounterBeyondLimitDistinctFloor(t *testing.T) {
+	defer func(seed maphash.Seed) { keySeed = seed }(keySeed)
+	for seed := range uint64(20) {
+		keySeed = maphash.MakeSeed()
+		c := newCounter(2000, 0, false)
+		r := rand.New(rand.NewPCG(seed, 1))
+		for i := range 2016 {
+			c.add(fmt.Appendf(nil, "h%d-%d.example", i, r.Int()), logstats.NoConst)
+		}
+		res := mergeCounters(logstats.FacetHost, []*counter{c}, 0)
+		if res.Distinct < int64(len(res.Top)) {
+			t.Fatalf("%d distinct keys, fewer than the %d listed", res.Distinct, len(res.Top))
 		}
 	}
 }

@@ -91,9 +91,12 @@
 //	{"totals":{"lines":N,"valid":N,"invalid":N},"facets":{"scheme":
 //	 {"distinct":N,"approximate":false,"top":[{"key":"https","count":N},...]},...}}
 //
-// A facet counts up to -max-keys distinct keys exactly; past that, the
-// distinct keys are estimated with a HyperLogLog and the counts of the keys
-// beyond with a Count-Min sketch, and the facet says "approximate":true.
+// A facet counts up to -max-keys distinct keys exactly on each core; past
+// that, the distinct keys are estimated with a HyperLogLog and the counts
+// of the keys beyond with a Count-Min sketch, and the facet says
+// "approximate":true. Which keys a core meets depends on how the lines
+// fall to the cores, so near the limit whether a facet is approximate,
+// and its estimates, may vary from run to run.
 // -sample counts an access log generated at start.
 //
 // extract finds the URIs in free text (RFC 3986 Appendix C, see

@@ -24,8 +24,9 @@ const statsAbout = `Count the URIs of each FILE (standard input if none, or for 
 host, host type, port, path prefix, error and security fact, and for access
 logs by method, request-target form and referer host; then write the top
 keys of each as a table, or with -json as one JSON document. Past -max-keys
-distinct keys, a facet's counts become estimates, marked approximate, and
--top 0 lists the keys counted exactly and the likeliest of the others.
+distinct keys on one core, a facet's counts become estimates, marked
+approximate, and -top 0 lists the keys counted exactly and the likeliest of
+the others.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.
@@ -148,10 +149,11 @@ func appendStatsTable(dst []byte, r *logstats.Result, width int) []byte {
 }
 
 // fitKey quotes key when it holds bytes a terminal would not show as
-// they are, and cuts it to at most n columns (none when n <= 0) with an
-// ellipsis.
+// they are (invalid UTF-8, controls, C1 controls such as CSI, format
+// characters such as a right-to-left override), and cuts it to at most n
+// columns (none when n <= 0) with an ellipsis.
 func fitKey(key string, n int) string {
-	if !utf8.ValidString(key) || strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+	if !utf8.ValidString(key) || strings.ContainsFunc(key, func(r rune) bool { return !strconv.IsPrint(r) }) {
 		key = strconv.Quote(key)
 	}
 	if n <= 0 || utf8.RuneCountInString(key) <= n {

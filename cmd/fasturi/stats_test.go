@@ -121,4 +121,16 @@ func TestStatsTableWidth(t *testing.T) {
 			t.Errorf("fitKey(aaaa, %d) = %q, want %q", n, got, want)
 		}
 	}
+	// What a terminal would not show as it is: a C1 control (CSI, OSC),
+	// a right-to-left override; printable text outside ASCII stays.
+	for key, want := range map[string]string{
+		"\u009b2J":     `"\u009b2J"`,
+		"a\u009d0;x":   `"a\u009d0;x"`,
+		"\u202eTEG":    `"\u202eTEG"`,
+		"café.example": "café.example",
+	} {
+		if got := fitKey(key, 0); got != want {
+			t.Errorf("fitKey(%q, 0) = %s, want %s", key, got, want)
+		}
+	}
 }
