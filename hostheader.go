@@ -34,7 +34,7 @@ func ParseHostHeader(value []byte) (URI, error) {
 // net/http's server sets Request.Host to the target's host, with an IPv6
 // zone's "%25" decoded to '%', and drops the Host header field: the value
 // as the client sent it is then gone (Request.Host is no Host header to
-// compare the target with, and a zone in it does not parse).
+// compare the target with, and a zone in it mostly does not parse).
 func ParseHostHeaderString(value string) (u URI, err error) {
 	u.s = value
 	if uint64(len(value)) > maxLength {

@@ -488,4 +488,7 @@ func TestCommonInputs(t *testing.T) {
 		len(cut.pairs) != 2 || cut.pairs[1] != c.pairs[3] || cut.size != int64(len(want[0])+len(want[1])) {
 		t.Errorf("commonInputs kept %q (%d bytes, %d pairs), want %q", cut.strings, cut.size, len(cut.pairs), want)
 	}
+	if none := newCorpus("t", "test", []string{"/a b"}, nil); commonInputs(none, ops[0].impls) != none {
+		t.Error("commonInputs cut a corpus with no common input to nothing")
+	}
 }

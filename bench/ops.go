@@ -121,7 +121,9 @@ var operations = []*operation{
 }
 
 // commonInputs returns c cut to the URIs (and their references) that
-// every one of impls accepts, which an untimed pass of each finds.
+// every one of impls accepts, which an untimed pass of each finds; or c
+// itself when there are none, which leaves the implementations timed on
+// every input rather than on none.
 func commonInputs(c *corpus, impls []*parser) *corpus {
 	keep := make([]bool, len(c.strings))
 	for i := range keep {
@@ -142,6 +144,9 @@ func commonInputs(c *corpus, impls []*parser) *corpus {
 			cut.pairs = append(cut.pairs, c.pairs[i])
 			cut.size += int64(len(c.strings[i]))
 		}
+	}
+	if len(cut.strings) == 0 {
+		return c
 	}
 	return cut
 }

@@ -134,8 +134,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 )
 
 const usage = `fasturi processes URIs (RFC 3986) at log scale, one per line.
@@ -172,11 +170,7 @@ func isHelp(arg string) bool {
 }
 
 func main() {
-	// A write to a standard output whose reader has gone (fasturi ... |
-	// head -1) then fails with EPIPE, which the commands report and exit
-	// 1 for, as for any output that cannot be written; by default the
-	// process would be killed by SIGPIPE, with no summary.
-	signal.Ignore(syscall.SIGPIPE)
+	ignoreSIGPIPE()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

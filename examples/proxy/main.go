@@ -126,6 +126,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -188,6 +189,10 @@ func parseBackend(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("-backend %q: no host", s)
 	case b.User != nil, b.RawQuery != "", b.ForceQuery, b.Fragment != "":
 		return nil, fmt.Errorf("-backend %q: only a scheme, a host and a path", s)
+	case strings.Contains(b.Path, "//"):
+		// Under "//" (or "/%2F"), a forwarded path would start with an
+		// empty segment, "//evil.example/x", which reads as an authority.
+		return nil, fmt.Errorf("-backend %q: a base path with an empty segment or an encoded '/'", s)
 	}
 	return b, nil
 }

@@ -619,12 +619,13 @@ func TestHTTP10(t *testing.T) {
 }
 
 func TestParseBackend(t *testing.T) {
-	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/#f"} {
+	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/#f",
+		"http://h//", "http://h/%2F", "http://h//a", "http://h/a//b/"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
 		}
 	}
-	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/"} {
+	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/", "http://h/", "http://h/a%2Fb"} {
 		if _, err := parseBackend(s); err != nil {
 			t.Errorf("parseBackend(%q): %v", s, err)
 		}
