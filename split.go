@@ -45,9 +45,11 @@ func (v *Violations) add(k ErrorKind, off int) {
 //
 //	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 //
-// The authority then splits into userinfo (up to the last '@'), host (an
-// IP literal up to its ']', otherwise up to the first ':') and port (the
-// rest after that ':').
+// The authority then splits into userinfo (up to the last '@'), host and
+// port: a host that starts with '[' runs to its first ']', or to the end of
+// the authority when there is none ("[::1"), and on to the first ':' after
+// that ("[::1]x:80" is host "[::1]x"); any other host runs to the first
+// ':'. The port is the rest after that ':'.
 //
 // Split is for logs, where input is whatever was written. It reports, for
 // each component, the first byte that breaks a rule of RFC 3986, and has no
