@@ -221,7 +221,9 @@ func (u *URI) HasUserinfo() bool { return u.present&(1<<ComponentUserinfo) != 0 
 
 // HasAuthority reports whether the URI has an authority, possibly empty
 // ("file:///etc"): whether "//" follows the scheme or starts a relative
-// reference. Every authority has a host.
+// reference, or, with no "//", whether it is an authority-form
+// request-target ("example.com:443", ParseRequestTarget for CONNECT) or a
+// Host header value (ParseHostHeader). Every authority has a host.
 func (u *URI) HasAuthority() bool { return u.present&(1<<ComponentHost) != 0 }
 
 // authorityForm reports whether u is an authority-form request-target

@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"iter"
 	"strings"
 	"unsafe"
 )
@@ -31,6 +32,17 @@ func (v *Violations) At(i int) Violation {
 		panic("fasturi: Violations.At index out of range")
 	}
 	return Violation{Kind: v.list[i].kind, Offset: int(v.list[i].off)}
+}
+
+// All returns an iterator over the violations, in input order.
+func (v *Violations) All() iter.Seq[Violation] {
+	return func(yield func(Violation) bool) {
+		for i := range int(v.n) {
+			if !yield(v.At(i)) {
+				return
+			}
+		}
+	}
 }
 
 func (v *Violations) add(k ErrorKind, off int) {

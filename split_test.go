@@ -192,6 +192,37 @@ func TestSplitAccessors(t *testing.T) {
 	}
 }
 
+// TestViolationsAll checks that All yields what Len and At give, in
+// order, stops when the loop breaks, and allocates nothing.
+func TestViolationsAll(t *testing.T) {
+	_, v := SplitString("h\x00ttp://u\x01@h\x02:p/\x03?\x04#\x05")
+	var got []Violation
+	for x := range v.All() {
+		got = append(got, x)
+	}
+	if len(got) != v.Len() || v.Len() < 5 {
+		t.Fatalf("All yielded %d violations, Len is %d (want at least 5)", len(got), v.Len())
+	}
+	for i, x := range got {
+		if x != v.At(i) {
+			t.Errorf("All's violation %d is %+v, At(%d) %+v", i, x, i, v.At(i))
+		}
+	}
+	n := 0
+	for range v.All() {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("a loop that breaks at once ran %d times", n)
+	}
+	testAllocs(t, "Violations.All", func() {
+		for x := range v.All() {
+			sinkInt += x.Offset
+		}
+	})
+}
+
 func TestViolationsAtOutOfRange(t *testing.T) {
 	defer func() {
 		if recover() == nil {

@@ -82,6 +82,19 @@ func ExampleURI_CheckShape() {
 	// mailto: 7 fasturi: URL does not have its scheme's shape
 }
 
+func ExampleURI_FTPType() {
+	for _, s := range []string{"ftp://ftp.example.org/pub/file.tar.gz;type=i", "FTP://h/docs/;TYPE=D", "ftp://h/docs/;type=D", "ftp://h/f"} {
+		u, _ := fasturi.ParseString(s)
+		typ, ok := u.FTPType()
+		fmt.Printf("%s %q %v\n", s, typ, ok)
+	}
+	// Output:
+	// ftp://ftp.example.org/pub/file.tar.gz;type=i 'i' true
+	// FTP://h/docs/;TYPE=D '\x00' false
+	// ftp://h/docs/;type=D 'd' true
+	// ftp://h/f '\x00' false
+}
+
 func ExampleDefaultPort() {
 	for _, s := range []string{"http", "HTTPS", "gopher", "prospero", "foo"} {
 		fmt.Println(fasturi.DefaultPort(s))
