@@ -266,6 +266,9 @@ blocks:
 		}
 	}
 	f.stopFrom, f.stop = i, j
+	if finderWork != nil {
+		finderWork(j - i + 1)
+	}
 	return j
 }
 
@@ -292,7 +295,27 @@ func slashlessScheme(scheme string) bool {
 // validURI reports whether s is a valid URI reference.
 func validURI(s string) bool {
 	u := URI{s: s}
-	return u.parse() == 0
+	return parseText(&u) == 0
+}
+
+// finderWork, set by tests, is told how many bytes of the text the Finder
+// reads at each step: what a scan for the next stop passes over, and what
+// a parse of a candidate reads (up to its error). Their sum must stay
+// within a small multiple of the text's length.
+var finderWork func(n int)
+
+// parseText parses u, a piece of the text, and tells finderWork how much of
+// it the parse read.
+func parseText(u *URI) ErrorKind {
+	k := u.parse()
+	if finderWork != nil {
+		n := len(u.s)
+		if k != 0 {
+			n = int(u.errOff) + 1
+		}
+		finderWork(n)
+	}
+	return k
 }
 
 // longestURI returns the end of the undelimited URI that starts at start
@@ -307,7 +330,7 @@ func validURI(s string) bool {
 // ("x://%x://%...)"), is not read to its end for each.
 func longestURI(s string, start, stop, bare int) (int, bool) {
 	end := stop
-	if u := (URI{s: s[start:stop]}); u.parse() != 0 {
+	if u := (URI{s: s[start:stop]}); parseText(&u) != 0 {
 		end = start + validPrefix(s[start:stop], int(u.errOff))
 	}
 	end = trimEnd(s, start, end)
@@ -417,7 +440,7 @@ func validPrefix(s string, errOff int) int {
 			return 0 // unreachable: every case above cuts
 		}
 		u := URI{s: s}
-		if u.parse() == 0 {
+		if parseText(&u) == 0 {
 			return len(s)
 		}
 		errOff = int(u.errOff)
