@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -267,7 +268,7 @@ func TestTopFn(t *testing.T) {
 	for i := range 500 {
 		all = append(all, keyCount{Key: []byte(fmt.Sprintf("k%03d", r.IntN(1000)+i*1000)), Count: int64(1 + r.IntN(20))})
 	}
-	for _, n := range []int{0, 1, 3, 10, 499, 500, 600} {
+	for _, n := range []int{0, 1, 3, 10, 499, 500, 600, math.MaxInt} {
 		for _, parts := range []int{1, 2, 7} {
 			fn := &topFn{N: n}
 			accs := make([]facetCount, parts)
@@ -290,6 +291,20 @@ func TestTopFn(t *testing.T) {
 				t.Errorf("N=%d, %d parts: distinct %d, top %v; want %d, %v", n, parts, got.Distinct, got.Top, len(all), want)
 			}
 		}
+	}
+}
+
+// TestTopFnHugeN checks that a top list longer than any facet (-top
+// 9223372036854775807) lets the accumulator grow as -top 0 does, without
+// sorting it at each input: 2*N would overflow and sort it every time.
+func TestTopFnHugeN(t *testing.T) {
+	fn := &topFn{N: math.MaxInt}
+	a := fn.CreateAccumulator()
+	for i := range 100 {
+		a = fn.AddInput(a, keyCount{Key: []byte(fmt.Sprint(i)), Count: int64(i)})
+	}
+	if a.Top[0].Count != 0 || a.Top[99].Count != 99 {
+		t.Errorf("the accumulator was sorted as it grew: first %d, last %d", a.Top[0].Count, a.Top[99].Count)
 	}
 }
 
