@@ -81,7 +81,11 @@ type Finder struct {
 	// that starts before it ends there too, so that the bytes up to it are
 	// looked at once, however many schemes they hold.
 	stopFrom, stop int
-	err            ErrorKind
+	// gt caches, likewise, where the first '>' at or after gtFrom is, or
+	// len(s): the end of a "<...>" around a URI, which every URI after
+	// a '<' up to it would otherwise search for again.
+	gtFrom, gt int
+	err        ErrorKind
 }
 
 // NewFinder returns a cursor over the URIs in text (see Finder). Text of
@@ -234,8 +238,14 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end, ok = longestURI(s, start, stop, bare)
-	if ok && bare == colon+3 && cutsAuthority(s, bare, end, s[start:colon], closer == '>') {
-		return 0, 0, false
+	if ok && bare == colon+3 {
+		wrapEnd := -1
+		if closer == '>' {
+			wrapEnd = f.closerAfter(end)
+		}
+		if cutsAuthority(s, bare, end, s[start:colon], wrapEnd) {
+			return 0, 0, false
+		}
 	}
 	return start, end, ok
 }
@@ -272,6 +282,24 @@ blocks:
 	return j
 }
 
+// closerAfter returns the offset of the first '>' at or after i, or len(s).
+func (f *Finder) closerAfter(i int) int {
+	if i >= f.gtFrom && i <= f.gt {
+		return f.gt // the bytes between hold no '>': f.gt is the first
+	}
+	j := strings.IndexByte(f.s[i:], '>')
+	if j < 0 {
+		j = len(f.s)
+	} else {
+		j += i
+	}
+	f.gtFrom, f.gt = i, j
+	if finderWork != nil {
+		finderWork(j - i + 1)
+	}
+	return j
+}
+
 // slashlessScheme reports whether scheme is one that text commonly writes
 // without "//", in any case: those of mail (RFC 6068), Usenet (RFC 5538),
 // URNs (RFC 8141), phone numbers (RFC 3966), data (RFC 2397), text
@@ -299,8 +327,9 @@ func validURI(s string) bool {
 }
 
 // finderWork, set by tests, is told how many bytes of the text the Finder
-// reads at each step: what a scan for the next stop passes over, and what
-// a parse of a candidate reads (up to its error). Their sum must stay
+// reads at each step: what a scan for the next stop or '>' passes over,
+// what a parse of a candidate reads (up to its error), what trimming a
+// closer and the look at the rest of a word read. Their sum must stay
 // within a small multiple of the text's length.
 var finderWork func(n int)
 
@@ -342,16 +371,14 @@ func longestURI(s string, start, stop, bare int) (int, bool) {
 
 // cutsAuthority reports whether the URI s[:end], whose authority starts
 // at from, ends inside its authority with the rest of the word it is in
-// making a browser read another host (see Finder). scheme is the URI's,
-// wrapped is for a URI within "<...>".
-func cutsAuthority(s string, from, end int, scheme string, wrapped bool) bool {
+// making a browser read another host (see Finder). scheme is the URI's;
+// for a URI after a '<', wrapEnd is where the first '>' after it is, or
+// len(s) (a '<' that nothing closes), and otherwise -1.
+func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 	rest := s[end:]
+	wrapped := wrapEnd >= 0 && wrapEnd < len(s)
 	if wrapped {
-		if i := strings.IndexByte(rest, '>'); i >= 0 {
-			rest = rest[:i]
-		} else {
-			wrapped = false // a '<' that nothing closes
-		}
+		rest = s[end:wrapEnd]
 	}
 	// Most often a space or a line break follows the URI, where its word
 	// ends, or punctuation that trimming took.
@@ -362,6 +389,9 @@ func cutsAuthority(s string, from, end int, scheme string, wrapped bool) bool {
 			!wrapped && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
 			break
 		}
+	}
+	if finderWork != nil {
+		finderWork(n + 1)
 	}
 	for n > 0 && (textClass[rest[n-1]]&textTrim != 0 || rest[n-1] == ')' || rest[n-1] == ']') {
 		n--
@@ -464,6 +494,9 @@ func trimEnd(s string, start, end int) int {
 	}
 	if !closers {
 		return run
+	}
+	if finderWork != nil {
+		finderWork(end - start)
 	}
 	parens, brackets := 0, 0 // the '(' and '[' still open before the run
 	for i := start; i < run; i++ {

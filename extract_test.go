@@ -338,8 +338,9 @@ func TestFinderCorpus(t *testing.T) {
 // also when each candidate ends in a closer, whose trimming looks back
 // over the candidate (it looks only as far as the candidate is valid).
 // The bytes it reads are counted (see finderWork): the scans for stops and
-// the parses of candidates, which a quadratic Finder would read again for
-// each candidate.
+// for the '>' that ends a "<...>", the parses of candidates, trimming and
+// the look at the rest of a word, which a quadratic Finder would read again
+// for each candidate.
 func TestFinderLinear(t *testing.T) {
 	// Past the bound the count stops the Finder, which a quadratic one
 	// would keep busy for minutes.
@@ -351,7 +352,8 @@ func TestFinderLinear(t *testing.T) {
 		}
 	}
 	defer func() { finderWork = nil }()
-	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]", "http://a.b/c "} {
+	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]", "http://a.b/c ",
+		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] "} {
 		text := strings.Repeat(unit, 100000)
 		work, bound = 0, 8*len(text) // at most 5 times on these
 		func() {

@@ -37,7 +37,7 @@ var operations = []*operation{
 		key:   "normalize",
 		title: "Normalization",
 		about: "Each URI is parsed and normalized (RFC 3986 sections 6.2.2 and 6.2.3), and the result written out. " +
-			"Both implementations are timed on the URIs that both normalize without error, as many as Done says.",
+			"Both implementations are timed on the URIs that both normalize without error, as many as Done says (or on every input of a corpus where they share none, as Done then shows).",
 		common: true,
 		impls: []*parser{
 			{
@@ -81,7 +81,7 @@ var operations = []*operation{
 		about: "Per URI, a reference made from the next URI (the whole of it, its path and query as an absolute path, " +
 			"`./` or `../` and its last segment, or its fragment) is parsed and resolved (RFC 3986 section 5.2) against " +
 			"the URI, parsed beforehand (the last absolute URI before it when it is not one), and the target written out. " +
-			"Both implementations are timed on the references that both resolve without error, as many as Done says.",
+			"Both implementations are timed on the references that both resolve without error, as many as Done says (or on every input of a corpus where they share none, as Done then shows).",
 		common: true,
 		impls: []*parser{
 			{

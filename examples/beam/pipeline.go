@@ -205,7 +205,7 @@ func (fn *topFn) CreateAccumulator() facetCount { return facetCount{} }
 func (fn *topFn) AddInput(a facetCount, e keyCount) facetCount {
 	a.Distinct++
 	a.Top = append(a.Top, e)
-	if fn.N > 0 && len(a.Top)/2 > fn.N { // not 2*fn.N, which overflows for a huge -top
+	if fn.N > 0 && len(a.Top)-fn.N > fn.N { // not 2*fn.N, which overflows for a huge -top
 		a.Top = fn.keep(a.Top)
 	}
 	return a
@@ -214,7 +214,7 @@ func (fn *topFn) AddInput(a facetCount, e keyCount) facetCount {
 func (fn *topFn) MergeAccumulators(a, b facetCount) facetCount {
 	a.Distinct += b.Distinct
 	a.Top = append(a.Top, b.Top...)
-	if fn.N > 0 && len(a.Top)/2 > fn.N { // not 2*fn.N, which overflows for a huge -top
+	if fn.N > 0 && len(a.Top)-fn.N > fn.N { // not 2*fn.N, which overflows for a huge -top
 		a.Top = fn.keep(a.Top)
 	}
 	return a

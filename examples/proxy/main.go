@@ -189,10 +189,14 @@ func parseBackend(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("-backend %q: no host", s)
 	case b.User != nil, b.RawQuery != "", b.ForceQuery, b.Fragment != "":
 		return nil, fmt.Errorf("-backend %q: only a scheme, a host and a path", s)
-	case strings.Contains(b.Path, "//"):
-		// Under "//" (or "/%2F"), a forwarded path would start with an
-		// empty segment, "//evil.example/x", which reads as an authority.
-		return nil, fmt.Errorf("-backend %q: a base path with an empty segment or an encoded '/'", s)
+	case strings.HasPrefix(b.EscapedPath(), "//"):
+		// Under "//", a forwarded path would start with an empty
+		// segment, "//evil.example/x", which reads as an authority.
+		return nil, fmt.Errorf("-backend %q: a base path that starts with an empty segment", s)
+	case strings.HasSuffix(b.Path, "/") && !strings.HasSuffix(b.EscapedPath(), "/"):
+		// A base path ends in '/' or not, as forwarded paths go under it
+		// ("/base/" and "/base" alike): one that ends in "%2F" is neither.
+		return nil, fmt.Errorf("-backend %q: a base path that ends in an encoded '/'", s)
 	}
 	return b, nil
 }

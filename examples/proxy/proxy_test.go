@@ -620,12 +620,13 @@ func TestHTTP10(t *testing.T) {
 
 func TestParseBackend(t *testing.T) {
 	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/#f",
-		"http://h//", "http://h/%2F", "http://h//a", "http://h/a//b/"} {
+		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
 		}
 	}
-	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/", "http://h/", "http://h/a%2Fb"} {
+	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/", "http://h/", "http://h/a%2Fb",
+		"http://h/a//b/", "http://h/%2Fa"} {
 		if _, err := parseBackend(s); err != nil {
 			t.Errorf("parseBackend(%q): %v", s, err)
 		}
