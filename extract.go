@@ -386,14 +386,17 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 	for ; n < len(rest); n++ {
 		c := rest[n]
 		if c == '/' || c == '?' || c == '#' || c == '\\' && specialScheme(scheme) ||
-			!wrapped && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+			!wrapped && isTextSpace(c) {
 			break
 		}
 	}
 	if finderWork != nil {
 		finderWork(n + 1)
 	}
-	for n > 0 && (textClass[rest[n-1]]&textTrim != 0 || rest[n-1] == ')' || rest[n-1] == ']') {
+	// Trailing punctuation goes, and within "<...>" the white space a
+	// browser drops with it: "<http://a. >" is host "a." to it, which is
+	// a's.
+	for n > 0 && (trailingPunct(rest[n-1]) || wrapped && isTextSpace(rest[n-1])) {
 		n--
 	}
 	rest = rest[:n]
@@ -406,7 +409,7 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 	goesOn := false
 	for i := range len(rest) {
 		switch c := rest[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+		case isTextSpace(c):
 			// Only within "<...>": white space that a wrapped URI drops.
 		case c < ' ' || c == 0x7f || strings.IndexByte("<>[]^|\\", c) >= 0:
 			return false // no host for a browser
@@ -416,6 +419,13 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 	}
 	return goesOn
 }
+
+// trailingPunct reports whether c is punctuation that trimming takes from
+// the end of a candidate, or a closer.
+func trailingPunct(c byte) bool { return textClass[c]&textTrim != 0 || c == ')' || c == ']' }
+
+// isTextSpace reports whether c is white space that ends a word of text.
+func isTextSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
 // specialScheme reports whether scheme is one whose authority a WHATWG
 // URL parser ends at a '\' as at a '/': http, https, ws, wss, ftp, file.

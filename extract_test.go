@@ -215,6 +215,11 @@ var extractTests = []struct {
 	{"http://example.com:8080\u00bb", nil},
 	{"<http://benign.example\n/path>", []string{"http://benign.example"}}, // wrapped in the path: the first line, as before
 	{"<http://example.com more text", []string{"http://example.com"}},     // no '>': not wrapped
+	// Within "<...>" a browser drops the white space: "a. " is host "a.",
+	// a's own, but "a. x" is another.
+	{"<A://0. >", []string{"A://0"}},
+	{"<http://example.com . \n>", []string{"http://example.com"}},
+	{"<http://example.com. x>", nil},
 	{"(see http://example.com).", []string{"http://example.com"}},
 	{"(http://[::1]]).", []string{"http://[::1]"}},
 	{"<p>http://example.com</p>", []string{"http://example.com"}},
