@@ -360,7 +360,7 @@ func TestFinderLinear(t *testing.T) {
 	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]", "http://a.b/c ",
 		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] "} {
 		text := strings.Repeat(unit, 100000)
-		work, bound = 0, 8*len(text) // at most 5 times on these
+		work, bound = 0, 8*len(text) // at most 5.5 times on these
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
