@@ -31,8 +31,8 @@ import (
 // the first segment of a relative path is ErrInvalidScheme (the text before
 // it would have to be one); in the host and port, a second '@' or a byte
 // after an IP literal other than ':' is ErrInvalidHost; a port holds no
-// percent-encoding, so any other byte that breaks it is ErrInvalidPort;
-// inside an IP literal, every byte is ErrInvalidIPLiteral except a bad
+// percent-encoding, so every byte that breaks it, '%' included, is
+// ErrInvalidPort; inside an IP literal, every byte is ErrInvalidIPLiteral except a bad
 // percent-encoding in a zone ID.
 //
 // So "http://a:b:c/" is ErrInvalidPort at offset 12 (until the '/', the
@@ -42,7 +42,8 @@ type ErrorKind uint8
 
 // The error kinds.
 const (
-	// ErrTooLong: the input is 4 GiB or longer, beyond what offsets address.
+	// ErrTooLong: the input is 4 GiB or longer, beyond what offsets
+	// address. Its offset is 1<<32 - 1, past any input that parses.
 	ErrTooLong ErrorKind = iota + 1
 	// ErrInvalidScheme: the text before the first ':' is not a scheme
 	// (section 3.1), and a relative reference cannot have a ':' in its
@@ -51,7 +52,10 @@ const (
 	// ErrInvalidUserinfo: a byte userinfo does not allow (section 3.2.1).
 	ErrInvalidUserinfo
 	// ErrInvalidHost: a byte a reg-name does not allow, a second '@', or a
-	// '[' or ']' that does not enclose the whole host (section 3.2.2).
+	// '[' or ']' that does not enclose the whole host (section 3.2.2); an
+	// empty host where one is needed (a CONNECT target, ":443"); and,
+	// from URI.AppendHostPort, a host no one can dial: none, empty, an
+	// IPvFuture, or one whose decoding holds a delimiter.
 	ErrInvalidHost
 	// ErrInvalidIPLiteral: a malformed IPv6address, IPvFuture or zone ID
 	// between '[' and ']' (section 3.2.2, RFC 6874).
@@ -93,9 +97,13 @@ const (
 	// section 9.1).
 	ErrInvalidMethod
 	// ErrTargetForm: a request-target whose form the method does not
-	// allow, or with a part its form cannot have (RFC 9112 section 3.2): an
-	// authority-form without CONNECT, without a port or with userinfo; an
-	// asterisk-form without OPTIONS; a fragment.
+	// allow, or with a part its form cannot have (RFC 9112 section 3.2): a
+	// target of no form the method takes ("a/b", "" for GET; "/x" for
+	// CONNECT); an authority-form without CONNECT, without a port or with
+	// userinfo; an asterisk-form without OPTIONS; a fragment. A host:port
+	// whose host can be read as a scheme ("example.com:443") is also an
+	// absolute-URI, and so a valid absolute-form target for other methods
+	// (see ParseRequestTarget).
 	ErrTargetForm
 	// ErrInvalidVersion: an HTTP-version other than "HTTP/" DIGIT "."
 	// DIGIT (RFC 9112 section 2.3).
@@ -177,7 +185,7 @@ func (u *URI) Err() error {
 // It unwraps to its Kind, so errors.Is(err, ErrInvalidPort) works.
 type SyntaxError struct {
 	Kind   ErrorKind // why
-	Offset int       // offset of the offending byte; the input's length if it ended too early
+	Offset int       // where the input stopped being a prefix of any valid one (see ErrorKind); its length if it ended too early
 
 	near   string // a copy of the input around Offset
 	before bool   // input precedes near

@@ -11,7 +11,8 @@
 // AppendEncode), normalization and equivalence (AppendNormalize,
 // Equivalent), reference resolution and its inverse (AppendResolve,
 // AppendRelative), query parameters, raw or decoded, and path segments as
-// cursors (Params, Segments), hosts and ports as values (URI.Addr, URI.PortNumber,
+// cursors (Params, Segments), hosts and ports as values (URI.Addr, which
+// allocates only what net/netip needs for an IPv6 zone, URI.PortNumber,
 // URI.AppendHostPort, LegacyIPv4), the facts a security policy needs
 // (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
 // URI.FTPType, DefaultPort), HTTP request targets, request lines and Host
@@ -22,10 +23,12 @@
 // # Lifetime
 //
 // A URI refers to its input; nothing is copied. Its accessors return
-// substrings of the input. For a URI from Parse or Split, whose input is a
-// []byte, those strings share memory with the slice: they stay valid only
-// while the slice is not modified, so copy one (with strings.Clone) before
-// keeping it beyond that.
+// substrings of the input. For a URI from a function that takes a []byte
+// (Parse, Split, ParseRequestTarget, ParseRequestLine, ParseHostHeader;
+// and a Finder from NewFinder), those strings share memory with the
+// slice: they stay valid only while the slice is not modified, so copy
+// one (with strings.Clone) before keeping it beyond that, as a server
+// that reuses its read buffer must.
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.
@@ -47,7 +50,8 @@
 //
 // # Validity
 //
-// A URI from Parse is valid or carries its error and no component. A URI
+// A URI from Parse is valid or carries its error and no component but an
+// empty path. A URI
 // from Split carries the components of any input, valid or not; when the
 // input breaks a rule, Valid reports false and Err and ErrorOffset describe
 // the first violation (see Split). Accessors return spans of any URI as
@@ -155,15 +159,19 @@ func (t HostType) String() string {
 // "http://h?" has an empty query, "http://h" has none. The path is always
 // present, possibly empty.
 //
-// The zero URI is the empty relative reference. A URI is small (80 bytes on
-// 64-bit platforms) and comparable; pass it by value. Its methods but
-// String take a pointer, so that a call does not copy it: with a value
-// receiver, every call, inlined or not, copies all 80 bytes.
+// The zero URI is the empty relative reference, equal to what
+// ParseString("") returns. A URI is small (80 bytes on 64-bit platforms)
+// and comparable: == reports whether two URIs have the same input and
+// spans (Equivalent compares what they mean). Pass it by value. Its
+// methods but String take a pointer, so that a call does not copy it:
+// with a value receiver, every call, inlined or not, copies all 80 bytes.
+// A method is then called on a variable, not on a map element or a
+// function's result: store that in a variable first.
 type URI struct {
 	s        string
 	spans    [numComponents]Span
 	errOff   uint32
-	present  uint8 // bit c is set when component c is present
+	present  uint8 // bit c is set when component c is present; the path, always present, has none
 	hostType HostType
 	errKind  ErrorKind
 	// One byte of padding follows: room for one more fact about the URI
@@ -284,7 +292,9 @@ func (u *URI) RawFragment() string { return u.component(ComponentFragment) }
 
 // RawAuthority returns the authority (RFC 3986 section 3.2) as written:
 // userinfo, host and port with their delimiters, without the leading "//".
-// It is empty when HasAuthority is false.
+// It is empty when HasAuthority is false. It has no Span of its own: it
+// starts at the userinfo's span when HasUserinfo, or else at the host's,
+// and ends at the port's span when HasPort, or else at the host's.
 func (u *URI) RawAuthority() string {
 	if !u.HasAuthority() {
 		return ""

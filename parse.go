@@ -46,7 +46,7 @@ func (u *URI) parse() ErrorKind {
 			return u.walk(special, stops, notScheme)
 		}
 		q := len(s)
-		present := uint8(1 << ComponentPath)
+		var present uint8
 		if stops != 0 {
 			q = bits.TrailingZeros64(stops)
 			u.spans[ComponentQuery] = Span{uint32(q + 1), uint32(len(s))}
@@ -67,7 +67,7 @@ func (u *URI) parse() ErrorKind {
 			return u.walk(special, stops, notScheme)
 		}
 	}
-	present := uint8(1<<ComponentScheme | 1<<ComponentHost | 1<<ComponentPath)
+	present := uint8(1<<ComponentScheme | 1<<ComponentHost)
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
 	if e < len(s) {
 		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
@@ -160,10 +160,12 @@ func (u *URI) fail(k ErrorKind, off int) ErrorKind {
 	return k
 }
 
-// set records component c as present at [start, end).
+// set records component c as present at [start, end). The path, always
+// present, has no bit in u.present: the zero URI is then the parsed empty
+// reference.
 func (u *URI) set(c Component, start, end int) {
 	u.spans[c] = Span{uint32(start), uint32(end)}
-	u.present |= 1 << c
+	u.present |= 1 << c &^ (1 << ComponentPath)
 }
 
 // isScheme reports whether s matches scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).

@@ -619,6 +619,14 @@ func TestZeroURI(t *testing.T) {
 		zero.HostType() != HostNone || zero.ErrorOffset() != -1 || zero.Err() != nil {
 		t.Errorf("zero URI: %s, Has(ComponentPath) %v; ParseString(\"\"): %s", describe(zero), zero.Has(ComponentPath), describe(u))
 	}
+	// The doc promises ==, which compares the representation too.
+	s, _ := SplitString("")
+	origin, _, _ := ParseRequestTargetString("GET", "/")
+	root, _ := ParseString("/")
+	if zero != u || s != u || origin != root {
+		t.Errorf("zero URI == ParseString(\"\") %v, SplitString(\"\") == ParseString(\"\") %v, origin-form \"/\" == ParseString(\"/\") %v",
+			zero == u, s == u, origin == root)
+	}
 }
 
 func TestNames(t *testing.T) {

@@ -29,7 +29,8 @@ import "math/bits"
 //
 // scanFirst also returns a mask that holds every byte that is not a scheme
 // character (ALPHA, DIGIT, '+', '-', '.'), and may hold others. At the
-// vector levels it is exact in the first 16 bytes of the block, and a scheme
+// vector levels it is exact in the first 16 bytes of a block of 16 bytes
+// or more (AVX2 leaves shorter ones to the portable scanner), and a scheme
 // that ends there is checked with one mask test; later bits may be set for
 // any byte (scanFirstAVX2 classifies only its first load), and so may bits
 // past the block. The portable scanner sets every bit, which leaves the

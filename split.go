@@ -114,7 +114,6 @@ func (u *URI) parseOrSplit(v *Violations) {
 // not store u.s through a pointer.
 func (u *URI) split(v *Violations) {
 	s := u.s
-	u.present = 1 << ComponentPath
 	if uint64(len(s)) > maxLength {
 		v.list[0].kind, v.list[0].off, v.n = ErrTooLong, maxLength, 1
 		u.errKind, u.errOff = ErrTooLong, maxLength

@@ -59,7 +59,12 @@ func (f TargetForm) String() string {
 //   - Any other method takes the origin-form, for a target that starts
 //     with '/', and otherwise the absolute-form. In the origin-form, a
 //     target that starts with "//" is a path, never an authority:
-//     "//x/y" is the path "//x/y", as the grammar says.
+//     "//x/y" is the path "//x/y", as the grammar says. A host:port
+//     whose host can be read as a scheme ("example.com:443",
+//     "localhost:8080", but not "127.0.0.1:80") is an absolute URI there:
+//     the scheme "example.com" and the path "443", with no authority. A
+//     proxy that forwards absolute-form requests checks the scheme (http
+//     or https) and URI.HasAuthority.
 //
 // Neither form has a fragment. Methods are case-sensitive (RFC 9110
 // section 9.1): "connect" is no CONNECT. No whitespace is tolerated.
@@ -72,8 +77,9 @@ func (f TargetForm) String() string {
 // a target that is neither "*" nor starts with '/' and is no absolute
 // URI). The absolute-form takes userinfo, as RFC 9112's absolute-URI
 // does; RFC 9110 section 4.2.4 has recipients treat it as an error, which
-// Facts.Userinfo lets a caller do. The form is 0 on error. ParseRequestTarget does not allocate, and target does not
-// escape.
+// Facts.Userinfo lets a caller do. The form is 0 on error.
+// ParseRequestTarget does not allocate, and target does not escape. The
+// URI refers to target: see the package documentation.
 //
 // The method is taken as it is given: ParseRequestLine checks that it is
 // a token (RFC 9110 section 9.1), as net/http does for a Request's.
@@ -311,7 +317,7 @@ func (u *URI) authorityFail(k ErrorKind, off int) ErrorKind {
 // Method and Version are views of the line, and Target refers to it too.
 type RequestLine struct {
 	Method  string     // the method, a token, case-sensitive ("GET")
-	Target  URI        // the request-target; its offsets count from its first byte (on error, see ParseRequestLine)
+	Target  URI        // the request-target; its offsets count from its first byte, len(Method)+1 into the line (on error, see ParseRequestLine)
 	Form    TargetForm // the request-target's form
 	Version string     // the HTTP-version ("HTTP/1.1")
 
