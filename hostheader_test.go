@@ -33,6 +33,9 @@ func TestParseHostHeader(t *testing.T) {
 		{"[::1]x", "", "", 0, 5, ErrInvalidHost},
 		{"h:8x", "", "", 0, 3, ErrInvalidPort},
 		{"h:1:2", "", "", 0, 3, ErrInvalidPort},
+		{"u:80@h", "", "", 0, 4, ErrInvalidHost},         // userinfo, seen at its '@'
+		{"user:pass@host", "", "", 0, 5, ErrInvalidHost}, // userinfo, seen at the 'p'
+		{"[::1]:8@x", "", "", 0, 7, ErrInvalidPort},      // '[' holds no userinfo
 		{"h:1/", "", "", 0, 3, ErrInvalidHost},
 		{"%zz", "", "", 0, 1, ErrInvalidPercentEncoding},
 		{"[::1", "", "", 0, 4, ErrInvalidIPLiteral},

@@ -47,7 +47,10 @@ import (
 // ignores such differences.
 //
 // Against a base without an authority whose path has no "/" (an opaque
-// path, such as mailto:a@b), a relative path is target's path as it is.
+// path, such as mailto:a@b), a relative path is target's path as it is
+// ("./" before it as above); it reaches no rooted path, which an absolute
+// path does: "/.//x" for s:/.//x against s:, not the ".///x" of the same
+// length.
 // Against a base whose path is rootless (s:a/b/c), a relative path reaches
 // only targets whose path starts with the same segment; others take an
 // absolute path or the target.
@@ -74,6 +77,8 @@ import (
 // AppendRelative does not allocate when dst has room for
 // 2*len(target.String())+len(base.String()) more bytes, and
 // len(target.String()) is room enough when neither path has dot-segments.
+// dst must not share memory with the input of base or target, which
+// AppendRelative reads as it writes.
 func AppendRelative(dst []byte, base, target URI) ([]byte, int, error) {
 	if off, k := checkBase(&base); k != 0 {
 		return dst, off, k
@@ -271,11 +276,14 @@ func appendStepsPath(dst []byte, n int, q string) []byte {
 	case n == 0 && needsDotSlash(q):
 		dst = append(dst, "./"...)
 	}
+	if q == "" { // "../.." names the directory, like "../../"
+		for range n - 1 {
+			dst = append(dst, "../"...)
+		}
+		return append(dst, ".."...) // not "../" then cut: that byte may not fit
+	}
 	for range n {
 		dst = append(dst, "../"...)
-	}
-	if q == "" {
-		return dst[:len(dst)-1] // "../.." names the directory, like "../../"
 	}
 	return append(dst, q...)
 }

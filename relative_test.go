@@ -500,6 +500,7 @@ func TestRelativeRoom(t *testing.T) {
 		{"http://a/b/c/d", "https://a/b/x"},
 		{"http://a/./././b/", "http://a/./././b/../../../../c"},
 		{"s:a/./b/./c", "s:a/b/./x/.."},
+		{"s:ab/x/y/z", "s:ab/"}, // "../..", as long as target
 	} {
 		b, _ := ParseString(tt.base)
 		u, _ := ParseString(tt.target)

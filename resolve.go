@@ -55,7 +55,8 @@ const (
 // AppendResolve does not allocate when dst has
 // len(base.String())+len(ref.String())+2 bytes of spare capacity: the
 // merged path goes there before its dot-segments are removed, and the
-// target is no longer.
+// target is no longer. dst must not share memory with the input of base
+// or ref, which AppendResolve reads as it writes.
 func AppendResolve(dst []byte, base, ref URI, opts PathOption) ([]byte, int, error) {
 	return resolve(dst, &base, &ref, opts)
 }

@@ -210,21 +210,16 @@ func (u *URI) parseAuthorityForm() ErrorKind { return u.parseHostPort(false) }
 // port starts at the first ':' after a reg-name or IPv4address.
 func (u *URI) parseHostPort(field bool) ErrorKind {
 	s := u.s
-	// elsewhere fails at a byte that starts userinfo, a path, a query or a
-	// fragment, which the target's form does not have, or a Host value.
-	elsewhere := func(off int) ErrorKind {
-		if field {
-			return u.fail(ErrInvalidHost, off)
-		}
-		return u.fail(ErrTargetForm, off)
+	// notHere is the kind of a byte that starts userinfo, a path, a query
+	// or a fragment, which the target's form does not have, nor a Host
+	// value.
+	notHere := ErrTargetForm
+	if field {
+		notHere = ErrInvalidHost
 	}
+	elsewhere := func(off int) ErrorKind { return u.fail(notHere, off) }
 	// broken fails at a byte that breaks the host or the port.
-	broken := func(k ErrorKind, off int) ErrorKind {
-		if field {
-			return u.fail(k, off)
-		}
-		return u.authorityFail(k, off)
-	}
+	broken := func(k ErrorKind, off int) ErrorKind { return u.authorityFail(k, off, notHere) }
 	end := 0 // of the host
 	if len(s) > 0 && s[0] == '[' {
 		var typ HostType
@@ -287,11 +282,12 @@ func (u *URI) parseHostPort(field bool) ErrorKind {
 	return 0
 }
 
-// authorityFail fails an authority-form target at offset off with kind k,
-// a broken host or port; or with ErrTargetForm when what comes before its
-// first '@' is userinfo (RFC 3986 section 3.2.1), which the form cannot
-// have, and which "u:p@h:443" breaks at the 'p', before the '@' shows it.
-func (u *URI) authorityFail(k ErrorKind, off int) ErrorKind {
+// authorityFail fails an authority-form target or a Host value at offset
+// off with kind k, a broken host or port; or with kind notHere when what
+// comes before its first '@' is userinfo (RFC 3986 section 3.2.1), which
+// neither can have, and which "u:p@h:443" breaks at the 'p', before the
+// '@' shows it.
+func (u *URI) authorityFail(k ErrorKind, off int, notHere ErrorKind) ErrorKind {
 	s := u.s
 	at := strings.IndexByte(s, '@')
 	if at < 0 {
@@ -306,7 +302,7 @@ func (u *URI) authorityFail(k ErrorKind, off int) ErrorKind {
 			return u.fail(k, off) // no userinfo: the host or port is the error
 		}
 	}
-	return u.fail(ErrTargetForm, off)
+	return u.fail(notHere, off)
 }
 
 // RequestLine is the first line of an HTTP/1.1 request (RFC 9112 section
