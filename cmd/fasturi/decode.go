@@ -178,7 +178,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	var comp *componentCheck
-	if *component != "" {
+	if isFlagSet(c, "component") { // "-component=" too: no name is a wrong one
 		comp = componentChecks[*component]
 		if comp == nil {
 			return c.usageError("-component is userinfo, host, path, query or fragment, not %q", *component)

@@ -299,8 +299,11 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 			if len(buf) == cap(buf) {
 				buf = append(buf, 0)[:len(buf)] // grow for a long line
 			}
+			// At most a chunk at a time: the room a long line grew would
+			// otherwise take in megabytes of the lines after it, which
+			// every chunk cut from them would copy on as its carry.
 			var n int
-			n, err = r.Read(buf[len(buf):cap(buf)])
+			n, err = r.Read(buf[len(buf):min(cap(buf), len(buf)+chunkSize)])
 			buf = buf[:len(buf)+n]
 			p.bytes.Add(int64(n))
 			if bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0 {

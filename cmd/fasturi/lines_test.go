@@ -72,8 +72,34 @@ func TestShortLinesInChunks(t *testing.T) {
 	}
 }
 
+// Short lines after a long one come in chunks of their usual size: the
+// room the long line grew takes in no more than a chunk at a time, so that
+// the lines after it are not copied on from chunk to chunk (quadratic in
+// their number) nor held in large buffers.
+func TestShortLinesAfterLongLine(t *testing.T) {
+	in := strings.Repeat("a", 40*chunkSize) + "\n" + strings.Repeat("\n", 20*maxChunkLines)
+	chunks, caps := readChunkCaps(t, strings.NewReader(in))
+	var got bytes.Buffer
+	for i, c := range chunks {
+		got.Write(c)
+		if !bytes.Contains(c, []byte("a")) && caps[i] > maxKeepIn {
+			t.Errorf("chunk %d: %d short lines in a buffer of %d bytes, more than %d", i, bytes.Count(c, []byte("\n")), caps[i], maxKeepIn)
+		}
+	}
+	if got.String() != in {
+		t.Fatal("the chunks are not the input")
+	}
+}
+
 // readChunks returns the inputs of the chunks that readFile cuts r into.
 func readChunks(t *testing.T, r io.Reader) [][]byte {
+	chunks, _ := readChunkCaps(t, r)
+	return chunks
+}
+
+// readChunkCaps returns the inputs of the chunks that readFile cuts r
+// into, and the capacity of each one's buffer.
+func readChunkCaps(t *testing.T, r io.Reader) ([][]byte, []int) {
 	p := &processor{free: make(chan *chunk, 1), work: make(chan *chunk, 1), pending: make(chan *chunk, 1)}
 	p.free <- &chunk{}
 	done := make(chan error, 1)
@@ -82,16 +108,18 @@ func readChunks(t *testing.T, r io.Reader) [][]byte {
 		close(p.work)
 	}()
 	var chunks [][]byte
+	var caps []int
 	for c := range p.work {
 		<-p.pending
 		chunks = append(chunks, bytes.Clone(c.in))
+		caps = append(caps, cap(c.in))
 		c.reset()
 		p.free <- c
 	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	return chunks
+	return chunks, caps
 }
 
 type oneByteReader struct{ r io.Reader }

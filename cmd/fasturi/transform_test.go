@@ -170,6 +170,7 @@ func TestTransformUsage(t *testing.T) {
 		{"relative", "-base", "a/b"},
 		{"relative", "-base", "http://[::1/"},
 		{"decode", "-component", "port"},
+		{"decode", "-component="}, // no name is no component
 		{"decode", "-plus=maybe"},
 	} {
 		code, out, stderr := runCLI(t, "http://h/\n", args...)
