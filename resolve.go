@@ -44,7 +44,9 @@ const (
 // no scheme) or ref's own error kind and offset. With RejectPathUnderflow,
 // a ".." that climbs above the root is ErrPathUnderflow at its offset in
 // ref, or ErrInvalidBase at its offset in base when base's path climbs of
-// itself. Offsets are into the input of the URI they name.
+// itself: in base's directory, which a merge keeps, or anywhere in it for
+// a ref with an empty path, whose target keeps base's path as it is.
+// Offsets are into the input of the URI they name.
 //
 // An authority-form request-target or a Host header (see
 // ParseRequestTarget and ParseHostHeader) is an authority without its
@@ -102,7 +104,13 @@ func resolve(dst []byte, base, ref *URI, opts PathOption) ([]byte, int, error) {
 	case rp == "":
 		// base up to the end of its path, which keeps its dot-segments,
 		// or of its query when ref has none; then ref's query and
-		// fragment, which are all of ref.
+		// fragment, which are all of ref. A ".." of base's path that
+		// climbs is then in the target, and refused as in a merge.
+		if opts&RejectPathUnderflow != 0 && segmentWithDot(base.RawPath()) >= 0 {
+			if _, under := appendRemoveDotSegments(dst, base.RawPath()); under >= 0 {
+				return orig, basePath + under, ErrInvalidBase
+			}
+		}
 		end := base.spans[ComponentPath].End
 		if !ref.HasQuery() && base.HasQuery() {
 			end = base.spans[ComponentQuery].End

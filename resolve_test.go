@@ -156,6 +156,9 @@ func TestResolveErrors(t *testing.T) {
 		{"http://a/b/c", "//h/../x", RejectPathUnderflow, ErrPathUnderflow, 4},
 		{"s:a/b", "../../c", RejectPathUnderflow, ErrPathUnderflow, 3},
 		{"http://a/../b/c", "d", RejectPathUnderflow, ErrInvalidBase, 9},
+		{"http://a/b/../../etc", "", RejectPathUnderflow, ErrInvalidBase, 14}, // kept as it is, and climbs
+		{"http://a/b/../../etc", "?q", RejectPathUnderflow, ErrInvalidBase, 14},
+		{"http://a/..?q", "#f", RejectPathUnderflow, ErrInvalidBase, 9},
 	} {
 		got, off, err := resolveString(t, tt.base, tt.ref, tt.opts)
 		if err != tt.kind || off != tt.off || got != "" {
@@ -167,6 +170,7 @@ func TestResolveErrors(t *testing.T) {
 		{"http://a/b/c", "../../../g", "http://a/g"},
 		{"http://a/../b/c", "d", "http://a/b/d"},
 		{"s:a/b", "../../c", "s:/c"},
+		{"http://a/b/../../etc", "", "http://a/b/../../etc"}, // section 5.2.2: T.path = Base.path
 	} {
 		if got, _, err := resolveString(t, tt.base, tt.ref, 0); err != nil || got != tt.want {
 			t.Errorf("resolve(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)

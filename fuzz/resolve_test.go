@@ -12,6 +12,7 @@ import (
 var resolveBases = []string{
 	"http://a/b/c/d;p?q", "http://a", "foo:/a/b", "scheme:a/b/c", "mailto:a@b",
 	"file:///etc/hosts", "http://[::1]:8/a/./b/../c?x#y", "s://u@h/a//b/",
+	"http://a/b/../../etc?q", // a base whose path climbs
 }
 
 // FuzzResolve compares AppendResolve with the pseudo-code of RFC 3986

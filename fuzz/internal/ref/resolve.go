@@ -94,7 +94,12 @@ func Resolve(base, ref string) (Target, bool) {
 			T.Query, T.HasQuery = R.query, R.hasQuery
 		} else {
 			if R.path == "" {
+				// base's path as it is, dot-segments and all: a ".." of
+				// it that climbs is in the target.
 				T.Path = B.path
+				if _, climb := removeDotSegments(B.path); climb >= 0 {
+					T.Climb, T.ClimbInBase = B.pathStart+climb, true
+				}
 				if R.hasQuery {
 					T.Query, T.HasQuery = R.query, true
 				} else {
