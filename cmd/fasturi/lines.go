@@ -242,7 +242,10 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		return p.readFile(stdin, stop)
+		if err := p.readFile(stdin, stop); err != nil && !errors.Is(err, errStopped) {
+			return fmt.Errorf("read standard input: %w", err)
+		}
+		return nil
 	}
 	f, err := os.Open(name)
 	if err != nil {

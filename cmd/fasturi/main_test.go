@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -658,5 +659,19 @@ func TestWriteErrorLeavesNoGoroutine(t *testing.T) {
 			t.Fatalf("%d goroutines 10 s after the command ended, %d before it", runtime.NumGoroutine(), before)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A read error on standard input ends the input there: the lines before
+// it get their records, the error names what failed, and the exit status
+// is 1.
+func TestStdinReadError(t *testing.T) {
+	in := io.MultiReader(strings.NewReader("http://a/\nb c\nhttp://partial"), iotest.ErrReader(errors.New("device gone")))
+	var out, stderr bytes.Buffer
+	code := run([]string{"parse", "-json"}, in, &out, &stderr)
+	recs := jsonRecords(t, out.String(), 3)
+	if code != 1 || recs[0]["valid"] != true || recs[1]["valid"] != false || recs[2]["in"] != "http://partial" ||
+		!strings.Contains(stderr.String(), "fasturi: read standard input: device gone") {
+		t.Errorf("exit %d, records %v, stderr %q", code, recs, stderr.String())
 	}
 }
