@@ -151,7 +151,11 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		tot.bytes += int64(len(c.in))
 		p.lines.Add(int64(c.lines))
 		if c.readErr != nil {
-			fmt.Fprintf(p.stderr, "fasturi: %v\n", c.readErr)
+			clear := ""
+			if p.progress {
+				clear = "\r\033[K" // the progress line's row, which the next tick takes below
+			}
+			fmt.Fprintf(p.stderr, "%sfasturi: %v\n", clear, c.readErr)
 		}
 		c.reset()
 		p.free <- c

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestCutLines(t *testing.T) {
@@ -129,4 +131,18 @@ func (o oneByteReader) Read(b []byte) (int, error) {
 		return 0, nil
 	}
 	return o.r.Read(b[:1])
+}
+
+// A read error shown while a progress line is on the terminal takes that
+// line's row, cleared, rather than being written after the progress text.
+func TestReadErrorClearsProgress(t *testing.T) {
+	var stderr bytes.Buffer
+	p := &processor{fn: func(dst, line []byte) ([]byte, bool) { return dst, true }, out: io.Discard, stderr: &stderr, progress: true}
+	in := io.MultiReader(strings.NewReader("a\n"), iotest.ErrReader(errors.New("device gone")))
+	if _, err := p.process([]string{"-"}, in); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "\r\033[Kfasturi: read standard input: device gone\n") {
+		t.Errorf("stderr %q", stderr.String())
+	}
 }
