@@ -53,7 +53,8 @@ const (
 	ErrInvalidUserinfo
 	// ErrInvalidHost: a byte a reg-name does not allow, a second '@', or a
 	// '[' or ']' that does not enclose the whole host (section 3.2.2); an
-	// empty host where one is needed (a CONNECT target, ":443"); and,
+	// empty host where one is needed (a CONNECT target, ":443"); userinfo
+	// in a Host header (see ParseHostHeader); and,
 	// from URI.AppendHostPort, a host no one can dial: none, empty, an
 	// IPvFuture, or one whose decoding holds a delimiter.
 	ErrInvalidHost
@@ -185,7 +186,7 @@ func (u *URI) Err() error {
 // It unwraps to its Kind, so errors.Is(err, ErrInvalidPort) works.
 type SyntaxError struct {
 	Kind   ErrorKind // why
-	Offset int       // where the input stopped being a prefix of any valid one (see ErrorKind); its length if it ended too early
+	Offset int       // the error's offset, as ErrorOffset reports it (see ErrorKind, and Split); the input's length if it ended too early
 
 	near   string // a copy of the input around Offset
 	before bool   // input precedes near

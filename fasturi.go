@@ -12,8 +12,8 @@
 // Equivalent), reference resolution and its inverse (AppendResolve,
 // AppendRelative), query parameters, raw or decoded, and path segments as
 // cursors (Params, Segments), hosts and ports as values (URI.Addr, which
-// allocates only what net/netip needs for an IPv6 zone, URI.PortNumber,
-// URI.AppendHostPort, LegacyIPv4), the facts a security policy needs
+// allocates only for an IPv6 zone, URI.PortNumber, URI.AppendHostPort,
+// LegacyIPv4), the facts a security policy needs
 // (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
 // URI.FTPType, DefaultPort), HTTP request targets, request lines and Host
 // headers (ParseRequestTarget, ParseRequestLine, RFC 9112;
@@ -161,8 +161,8 @@ func (t HostType) String() string {
 //
 // The zero URI is the empty relative reference, equal to what
 // ParseString("") returns. A URI is small (80 bytes on 64-bit platforms)
-// and comparable: == reports whether two URIs have the same input and
-// spans (Equivalent compares what they mean). Pass it by value. Its
+// and comparable: == reports whether two URIs have the same input,
+// components, host type and error (Equivalent compares what they mean). Pass it by value. Its
 // methods but String take a pointer, so that a call does not copy it:
 // with a value receiver, every call, inlined or not, copies all 80 bytes.
 // A method is then called on a variable, not on a map element or a

@@ -48,9 +48,9 @@ import (
 //
 // Against a base without an authority whose path has no "/" (an opaque
 // path, such as mailto:a@b), a relative path is target's path as it is
-// ("./" before it as above); it reaches no rooted path, which an absolute
-// path does: "/.//x" for s:/.//x against s:, not the ".///x" of the same
-// length.
+// ("./" before it as above); a rooted target path takes an absolute path
+// there, never longer than the relative "./" form: "/.//x" for s:/.//x
+// against s:, rather than the ".///x" of the same length.
 // Against a base whose path is rootless (s:a/b/c), a relative path reaches
 // only targets whose path starts with the same segment; others take an
 // absolute path or the target.

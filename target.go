@@ -65,8 +65,8 @@ func (f TargetForm) String() string {
 //     the scheme "example.com" and the path "443", with no authority. A
 //     proxy that forwards absolute-form requests checks the scheme (http
 //     or https) and that the host is not empty ("http:///x" and
-//     "https://:443/" are absolute-URIs too, but RFC 9110 section 4.2.1
-//     has a recipient reject them, as URI.CheckShape does).
+//     "https://:443/" are absolute-URIs too, but RFC 9110 sections 4.2.1
+//     and 4.2.2 have a recipient reject them, as URI.CheckShape does).
 //
 // Neither form has a fragment. Methods are case-sensitive (RFC 9110
 // section 9.1): "connect" is no CONNECT. No whitespace is tolerated.

@@ -223,6 +223,11 @@ func (p *processor) flush(fail func(error)) bool {
 // reports whether any input failed to open or read.
 func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{}) (failed bool) {
 	for _, name := range names {
+		select {
+		case <-stop:
+			return failed // the writer has stopped: open nothing more, which may block (a FIFO)
+		default:
+		}
 		err := p.readNamed(name, stdin, stop)
 		if errors.Is(err, errStopped) {
 			return failed
@@ -246,10 +251,15 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		if err := p.readFile(stdin, stop); err != nil && !errors.Is(err, errStopped) {
-			return fmt.Errorf("read standard input: %w", err)
+		err := p.readFile(stdin, stop)
+		if err == nil || errors.Is(err, errStopped) {
+			return err
 		}
-		return nil
+		// A *fs.PathError names /dev/stdin, or nothing useful.
+		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
+			err = pathErr.Err
+		}
+		return fmt.Errorf("read standard input: %w", err)
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -87,10 +87,12 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.usageError("%v", err)
 	}
 	if opts&fasturi.RejectPathUnderflow != 0 {
-		// A relative-path reference is merged with base's path (section
-		// 5.2.3): if that climbs of itself, every such line would fail.
-		x, _ := fasturi.ParseString("x")
-		if _, _, err := fasturi.AppendResolve(nil, base, x, opts); errors.Is(err, fasturi.ErrInvalidBase) {
+		// A reference with an empty path keeps base's path as it is, and
+		// a relative path is merged with its directory (section 5.2.3): if
+		// base's path climbs of itself, every such line would fail, at an
+		// offset in -base rather than in the line.
+		var empty fasturi.URI
+		if _, _, err := fasturi.AppendResolve(nil, base, empty, opts); errors.Is(err, fasturi.ErrInvalidBase) {
 			return c.usageError("the path of -base climbs above the root, which -reject-underflow refuses")
 		}
 	}

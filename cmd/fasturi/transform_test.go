@@ -166,6 +166,7 @@ func TestTransformUsage(t *testing.T) {
 		{"resolve", "-base", "/a/b"},
 		{"resolve", "-base", ""},
 		{"resolve", "-base", "http://a/../b/c", "-reject-underflow"},
+		{"resolve", "-base", "http://a/b/../..", "-reject-underflow"}, // its directory does not climb, the path does
 		{"relative"},
 		{"relative", "-base", "a/b"},
 		{"relative", "-base", "http://[::1/"},
