@@ -1,6 +1,7 @@
 package logstats
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -53,6 +54,9 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: ``, mismatch: "not an access-log line: no host, ident and user", off: 0},
 		{f: common, line: `h -  [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 4},
 		{f: common, line: `h - -`, mismatch: "not an access-log line: no host, ident and user", off: 4},
+		{f: common, line: ` - - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 0},                   // no host
+		{f: common, line: `h  - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 2},                   // no ident
+		{f: common, line: `h - - [t] "GET / HTTP/1.1" - 1`, mismatch: "not an access-log line: no status and size after the request line", off: 27}, // a status is digits
 		{f: common, line: `h - John Doe "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 9},
 		{f: combined, line: `h - - "GET / HTTP/1.1" 200 1 "-" "Mozilla/4.08 [en] (Win98)"`, mismatch: "not an access-log line: no [time]", off: 6},
 		{f: common, line: `h - - [t] GET / HTTP/1.1 200 1`, mismatch: "not an access-log line: no quoted request line", off: 9},
@@ -272,6 +276,45 @@ func TestObserveAllocs(t *testing.T) {
 	}
 }
 
+// TestFacets checks which facets each format has: access logs add the
+// method and the request-target's form, combined logs the referer's host.
+func TestFacets(t *testing.T) {
+	for _, tc := range []struct {
+		f    Format
+		want string
+	}{
+		{Format{}, "[scheme host host_type port path error fact]"},
+		{Format{Kind: KindField, Field: 2}, "[scheme host host_type port path error fact]"},
+		{Format{Kind: KindCommon}, "[scheme host host_type port path error fact method form]"},
+		{Format{Kind: KindCombined}, "[scheme host host_type port path error fact method form referer_host]"},
+	} {
+		if got := fmt.Sprint(Facets(tc.f)); got != tc.want {
+			t.Errorf("Facets(%+v) = %s, want %s", tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestResultJSONEscapes checks that every key, whatever its bytes, gives
+// valid JSON that decodes back to it.
+func TestResultJSONEscapes(t *testing.T) {
+	var top []Entry
+	for c := range 0x80 {
+		top = append(top, Entry{Key: "k" + string(rune(c)) + "\\\"", Count: 1})
+	}
+	r := Result{Facets: []FacetResult{{Facet: FacetMethod, Distinct: int64(len(top)), Top: top}}}
+	var doc struct {
+		Facets map[string]struct{ Top []struct{ Key string } }
+	}
+	if err := json.Unmarshal(r.AppendJSON(nil), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range doc.Facets["method"].Top {
+		if e.Key != top[i].Key {
+			t.Errorf("key %q came back as %q", top[i].Key, e.Key)
+		}
+	}
+}
+
 func TestResultJSON(t *testing.T) {
 	r := Result{
 		Totals: Totals{Lines: 4, Valid: 3, Invalid: 1},
@@ -312,6 +355,17 @@ func TestObserveLongKeys(t *testing.T) {
 	want := "scheme=http host=" + cut + " host_type=reg-name port=" + strings.Repeat("9", MaxKeyLen-3) + "... path=/" + long[:MaxKeyLen-4] + "..."
 	if got != want || !valid {
 		t.Errorf("Observe of long parts =\n%s\nwant\n%s", got, want)
+	}
+	// A key of MaxKeyLen bytes is whole; one more byte and it is cut.
+	for _, n := range []int{MaxKeyLen, MaxKeyLen + 1} {
+		path := "/" + long[:n-1]
+		want := path
+		if n > MaxKeyLen {
+			want = path[:MaxKeyLen-3] + "..."
+		}
+		if got, _ := observe(o, "http://h"+path); !strings.HasSuffix(got, " path="+want) {
+			t.Errorf("Observe of a path of %d bytes = %q, want path=%q", n, got, want)
+		}
 	}
 	// A cut does not split a UTF-8 sequence.
 	o = &Observer{Format: Format{Kind: KindCommon}}
