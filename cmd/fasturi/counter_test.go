@@ -209,6 +209,27 @@ func TestCounterBeyondLimitConstOnOneWorker(t *testing.T) {
 	}
 }
 
+// A facet is approximate when any worker went past the limit, whichever
+// comes last in the merge, and a key counted exactly by one worker and
+// through the sketch by another keeps its whole count.
+func TestMergeApproximateOnAnyWorker(t *testing.T) {
+	for _, first := range []int{0, 1} {
+		beyond, exact := newCounter(1, 10, false), newCounter(1, 10, false)
+		beyond.add([]byte("a"), logstats.NoConst)
+		beyond.add([]byte("b"), logstats.NoConst) // past the limit of 1
+		exact.add([]byte("a"), logstats.NoConst)
+		cs := []*counter{beyond, exact}
+		if first == 1 {
+			cs[0], cs[1] = exact, beyond
+		}
+		res := mergeCounters(logstats.FacetHost, cs, 10)
+		i := slices.IndexFunc(res.Top, func(e logstats.Entry) bool { return e.Key == "a" })
+		if !res.Approximate || i < 0 || res.Top[i].Count != 2 {
+			t.Errorf("approximate worker at %d: %+v; want approximate, a counted twice", first, res)
+		}
+	}
+}
+
 // TestCounterBeyondLimitDistinctFloor checks that the distinct keys of an
 // approximate facet are at least as many as the keys it lists, which some
 // line had, however low the estimate.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,6 +59,20 @@ func TestGoldenLogs(t *testing.T) {
 			}
 			if want := string(readTestdata(t, golden)); out != want {
 				reportDiff(t, out, want)
+			}
+			// What -update would accept: JSON that parses, and TSV rows
+			// of the same number of columns.
+			records := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if tc.args[0] == "stats" {
+				records = []string{out}
+			}
+			for _, r := range records {
+				switch {
+				case slices.Contains(tc.args, "-json") && !json.Valid([]byte(r)):
+					t.Errorf("not JSON: %q", r)
+				case slices.Contains(tc.args, "-tsv") && strings.Count(r, "\t") != strings.Count(records[0], "\t"):
+					t.Errorf("%d columns, the first row %d: %q", strings.Count(r, "\t")+1, strings.Count(records[0], "\t")+1, r)
+				}
 			}
 			lines := inputLines(readTestdata(t, tc.in))
 			m := summaryRE.FindStringSubmatch(stderr)
@@ -211,6 +226,8 @@ func TestStatsUsage(t *testing.T) {
 		{"stats", "-format", "clf", "-field", "2"},
 		{"stats", "-field", "2", "-sep", "ab"},
 		{"stats", "-top", "-1"},
+		{"stats", "-depth", "-1"},
+		{"extract", "-schemes", "http:x"},
 		{"stats", "-max-keys", "0"},
 		{"stats", "-nosuchflag"},
 		{"parse", "-format", "w3c"},

@@ -373,6 +373,10 @@ func TestOutputFile(t *testing.T) {
 	} {
 		_, want, _ := runCLI(t, in, args...)
 		path := filepath.Join(dir, fmt.Sprintf("out%d", i))
+		// A file there already, longer than the records: it is replaced.
+		if err := os.WriteFile(path, bytes.Repeat([]byte("x\n"), 4096), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		code, out, stderr := runCLI(t, in, append(args, "-o", path)...)
 		got, err := os.ReadFile(path)
 		if code != 0 || out != "" || err != nil || string(got) != want {
