@@ -10,7 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // After a write error, the reader opens no further input: one that is a
@@ -31,13 +30,7 @@ func TestWriteErrorOpensNoMoreInput(t *testing.T) {
 		t.Fatalf("exit %d, want %d", code, exitIO)
 	}
 	inW.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for runtime.NumGoroutine() > before {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines 10 s after the command ended, %d before it: the reader opened the FIFO", runtime.NumGoroutine(), before)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitGoroutines(t, before) // the reader, blocked in opening the FIFO, would stay
 }
 
 // A standard input that cannot be read is named once, as a file is: the

@@ -657,6 +657,13 @@ func TestWriteErrorLeavesNoGoroutine(t *testing.T) {
 		t.Fatalf("exit %d, want %d", code, exitIO)
 	}
 	inW.Close()
+	waitGoroutines(t, before)
+}
+
+// waitGoroutines waits until no more goroutines run than before, for at
+// most 10 s.
+func waitGoroutines(t *testing.T, before int) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for runtime.NumGoroutine() > before {
 		if time.Now().After(deadline) {
