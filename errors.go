@@ -32,8 +32,8 @@ import (
 // it would have to be one); in the host and port, a second '@' or a byte
 // after an IP literal other than ':' is ErrInvalidHost; a port holds no
 // percent-encoding, so every byte that breaks it, '%' included, is
-// ErrInvalidPort; inside an IP literal, every byte is ErrInvalidIPLiteral except a bad
-// percent-encoding in a zone ID.
+// ErrInvalidPort; inside an IP literal, every byte is ErrInvalidIPLiteral
+// except a bad percent-encoding in a zone ID.
 //
 // So "http://a:b:c/" is ErrInvalidPort at offset 12 (until the '/', the
 // authority could have been userinfo), "http://[::1@h/" ErrInvalidUserinfo
@@ -54,8 +54,8 @@ const (
 	// ErrInvalidHost: a byte a reg-name does not allow, a second '@', or a
 	// '[' or ']' that does not enclose the whole host (section 3.2.2); an
 	// empty host where one is needed (a CONNECT target, ":443"); userinfo
-	// in a Host header (see ParseHostHeader); and,
-	// from URI.AppendHostPort, a host no one can dial: none, empty, an
+	// in a Host header (see ParseHostHeader); and, from
+	// URI.AppendHostPort, a host no one can dial: none, empty, an
 	// IPvFuture, or one whose decoding holds a delimiter.
 	ErrInvalidHost
 	// ErrInvalidIPLiteral: a malformed IPv6address, IPvFuture or zone ID

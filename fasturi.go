@@ -51,11 +51,10 @@
 // # Validity
 //
 // A URI from Parse is valid or carries its error and no component but an
-// empty path. A URI
-// from Split carries the components of any input, valid or not; when the
-// input breaks a rule, Valid reports false and Err and ErrorOffset describe
-// the first violation (see Split). Accessors return spans of any URI as
-// they are. Operations that interpret components (decoding, normalization,
+// empty path. A URI from Split carries the components of any input, valid
+// or not; when the input breaks a rule, Valid reports false and Err and
+// ErrorOffset describe the first violation (see Split). Accessors return
+// spans of any URI as they are. Operations that interpret components (decoding, normalization,
 // resolution, port numbers, addresses, iteration, facts, shapes) take only
 // valid URIs and never act on unvalidated bytes: on a URI that is not
 // valid, those that return an error return its error kind and offset
@@ -162,9 +161,10 @@ func (t HostType) String() string {
 // The zero URI is the empty relative reference, equal to what
 // ParseString("") returns. A URI is small (80 bytes on 64-bit platforms)
 // and comparable: == reports whether two URIs have the same input,
-// components, host type and error (Equivalent compares what they mean). Pass it by value. Its
-// methods but String take a pointer, so that a call does not copy it:
-// with a value receiver, every call, inlined or not, copies all 80 bytes.
+// components, host type and error (Equivalent compares what they mean).
+// Pass it by value. Its methods but String take a pointer, so that a call
+// does not copy it: with a value receiver, every call, inlined or not,
+// copies all 80 bytes.
 // A method is then called on a variable, not on a map element or a
 // function's result: store that in a variable first.
 type URI struct {

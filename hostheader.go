@@ -20,10 +20,10 @@ import "unsafe"
 // error is its kind: ErrInvalidHost for a byte that no host holds
 // (userinfo's '@', a path's '/', a space, "[::1]x") and for userinfo, at
 // the first byte that shows it ("u:80@h" at the '@', "user:pass@host" at
-// the 'p'), ErrInvalidPort for a port that is not digits, ErrInvalidPercentEncoding, or an IP literal's
-// error. The value is taken as it is given, without the optional
-// whitespace around a field value, which HTTP parsers remove (net/http's
-// Request.Host has none). ParseHostHeader does not allocate, and value
+// the 'p'), ErrInvalidPort for a port that is not digits,
+// ErrInvalidPercentEncoding, or an IP literal's error. The value is taken
+// as it is given, without the optional whitespace around a field value,
+// which HTTP parsers remove (net/http's Request.Host has none). ParseHostHeader does not allocate, and value
 // does not escape. The URI refers to value: see the package
 // documentation.
 func ParseHostHeader(value []byte) (URI, error) {
