@@ -54,14 +54,15 @@
 // empty path. A URI from Split carries the components of any input, valid
 // or not; when the input breaks a rule, Valid reports false and Err and
 // ErrorOffset describe the first violation (see Split). Accessors return
-// spans of any URI as they are. Operations that interpret components (decoding, normalization,
-// resolution, port numbers, addresses, iteration, facts, shapes) take only
-// valid URIs and never act on unvalidated bytes: on a URI that is not
-// valid, those that return an error return its error kind and offset
-// (AppendNormalize, PortNumber, CheckShape, Params.Err, ...), and the
-// others report nothing (Addr, FTPType and Segments report none, Facts
-// the zero Facts, Equivalent false). A policy that reads Facts must check
-// Valid first: an invalid URI's zero Facts do not say that it is safe.
+// spans of any URI as they are. Operations that interpret components
+// (decoding, normalization, resolution, port numbers, addresses, iteration,
+// facts, shapes) take only valid URIs and never act on unvalidated bytes:
+// on a URI that is not valid, those that return an error return its error
+// kind and offset (AppendNormalize, PortNumber, CheckShape, Params.Err,
+// ...), and the others report nothing (Addr, FTPType and Segments report
+// none, Facts the zero Facts, Equivalent false). A policy that reads Facts
+// must check Valid first: an invalid URI's zero Facts do not say that it is
+// safe.
 //
 // # Errors
 //

@@ -23,9 +23,9 @@ import "unsafe"
 // the 'p'), ErrInvalidPort for a port that is not digits,
 // ErrInvalidPercentEncoding, or an IP literal's error. The value is taken
 // as it is given, without the optional whitespace around a field value,
-// which HTTP parsers remove (net/http's Request.Host has none). ParseHostHeader does not allocate, and value
-// does not escape. The URI refers to value: see the package
-// documentation.
+// which HTTP parsers remove (net/http's Request.Host has none).
+// ParseHostHeader does not allocate, and value does not escape. The URI
+// refers to value: see the package documentation.
 func ParseHostHeader(value []byte) (URI, error) {
 	return ParseHostHeaderString(unsafe.String(unsafe.SliceData(value), len(value)))
 }
