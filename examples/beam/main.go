@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -53,14 +54,42 @@ func main() {
 	}
 	flag.Parse()
 	beam.Init() // a worker started by a runner stops here
-	c, err := configure()
-	if err == nil {
-		err = run(context.Background(), c)
-	}
+	os.Exit(inPrivateTempDir(func() int {
+		c, err := configure()
+		if err == nil {
+			err = run(context.Background(), c)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "beam:", err)
+			return 1
+		}
+		return 0
+	}))
+}
+
+// inPrivateTempDir runs f with the temporary directory set to a new one,
+// which it removes afterwards, and returns f's exit code. The local
+// runner leaves an empty file in the temporary directory on every run
+// (the stand-in for its loopback worker's binary), which would otherwise
+// pile up there.
+func inPrivateTempDir(f func() int) int {
+	dir, err := os.MkdirTemp("", "fasturi-beam-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "beam:", err)
-		os.Exit(1)
+		return 1
 	}
+	defer os.RemoveAll(dir)
+	name := "TMPDIR" // what os.TempDir reads
+	if runtime.GOOS == "windows" {
+		name = "TMP"
+	}
+	if old, ok := os.LookupEnv(name); ok {
+		defer os.Setenv(name, old)
+	} else {
+		defer os.Unsetenv(name)
+	}
+	os.Setenv(name, dir)
+	return f()
 }
 
 // configure reads the flags, and the arguments as more globs.

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	beam.Init()
 	// The local runner logs every stage of every job at level INFO.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	code := m.Run()
+	code := inPrivateTempDir(m.Run)
 	if cliPath != "" {
 		os.RemoveAll(filepath.Dir(cliPath))
 	}
@@ -318,5 +318,35 @@ func TestInputs(t *testing.T) {
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run with -input %s: no error", in)
 		}
+	}
+}
+
+// TestPrivateTempDir checks that a run of the pipeline leaves nothing in
+// the temporary directory, where the local runner would leave a file.
+func TestPrivateTempDir(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.log", "http://a.example/\n")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("TMP", tmp)
+	code := inPrivateTempDir(func() int {
+		if os.TempDir() == tmp {
+			t.Error("the temporary directory was not replaced")
+		}
+		c := config{Inputs: []string{filepath.Join(dir, "a.log")}, Output: filepath.Join(dir, "out.json"), Depth: 1}
+		if err := run(context.Background(), c); err != nil {
+			t.Error(err)
+			return 1
+		}
+		return 0
+	})
+	if code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+	if os.TempDir() != tmp {
+		t.Errorf("the temporary directory is %s after the run, not %s", os.TempDir(), tmp)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("the run left %s in the temporary directory", left[0].Name())
 	}
 }
