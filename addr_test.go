@@ -205,6 +205,8 @@ func TestAppendHostPort(t *testing.T) {
 		{"http://a%40b/", "", 8, ErrInvalidHost},
 		{"http://a%5Cb/", "", 8, ErrInvalidHost},
 		{"http://a%25b/", "", 8, ErrInvalidHost},
+		{"http://a%41%2F/", "", 11, ErrInvalidHost}, // dst as it was, without "aA"
+		{"http://ab%41%00/", "", 12, ErrControlCharacter},
 		// Nor any other ASCII byte a reg-name cannot hold as it is: a
 		// space ends a name for inet_aton.
 		{"http://169.254.169.254%20.attacker.example/", "", 22, ErrInvalidHost},

@@ -48,6 +48,9 @@ func TestFacts(t *testing.T) {
 		{"http://h/a%2Fb", "delim:path"},
 		{"http://h/a%2fb%3F%23", "delim:path"},
 		{"http://h/a%5Cb", "delim:path"}, // '\', a '/' to WHATWG parsers
+		{"http://h/a%5Bb", "delim:path"},
+		{"http://h/a%5db", "delim:path"},
+		{"http://h/a%40b", "delim:path"},
 		{"http://u%40v@h/", "userinfo delim:userinfo"},
 		{"http://h%3A80/", "delim:host"},
 		{"http://h/%0D%0Aset-cookie:x", "control:path"},
@@ -85,6 +88,8 @@ func TestFacts(t *testing.T) {
 		{"http://h/a%5Cb/..%2F..%2Fetc/passwd", "delim:path underflow"}, // '\' data, "%2F" a separator
 		{"http://h/a%2Fb/..%5C..%5Cetc", "delim:path underflow"},        // the other way round
 		{"http://h/%2e%2e/etc", "underflow"},
+		{"http://h/..%2F", "delim:path underflow"}, // "%2F" last still separates
+		{"http://h/a/..%5C..%5C", "delim:path underflow"},
 		{"http://h/.%2E/etc", "underflow"},
 		{"http://h/%2e/x", ""},
 		{"http://h/.../x", ""},
@@ -150,6 +155,15 @@ func TestHostDiffers(t *testing.T) {
 		{"foo://h:0/", "h", true},
 		{"foo://h:0/", "h:00", false},
 		{"/path", "h", true}, // no authority to compare
+		{"mailto:a@b", "", true},
+		{"s:", "", true},
+		{"http://h:65536/", "h:65536", true}, // no port, on either side
+		{"http://h:65536/", "h:0", true},
+		{"http://h:99999/", "h", true},
+		{"http://h/", "h:65536", true},
+		{"http://h/", "h:7:", true}, // not a port
+		{"http://h:129/", "h:8a", true},
+		{"http://h/", "h:80 ", true},
 	} {
 		u, err := ParseString(tt.target)
 		if err != nil {
@@ -210,6 +224,11 @@ func TestComponentsString(t *testing.T) {
 	} {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("Components(%#x).String() = %q; want %q", uint8(tt.s), got, tt.want)
+		}
+	}
+	for c := range Component(8) {
+		if got, want := Components(0xff).Has(c), c < numComponents; got != want {
+			t.Errorf("Components(0xff).Has(%d) = %v; want %v", c, got, want)
 		}
 	}
 	u, _ := ParseString("http://h/%2F/a%0Ab")

@@ -37,6 +37,7 @@ func TestParseHostHeader(t *testing.T) {
 		{"user:pass@host", "", "", 0, 5, ErrInvalidHost}, // userinfo, seen at the 'p'
 		{"[::1]:8@x", "", "", 0, 7, ErrInvalidPort},      // '[' holds no userinfo
 		{"h:1/", "", "", 0, 3, ErrInvalidHost},
+		{"h:443#x", "", "", 0, 5, ErrInvalidHost},
 		{"%zz", "", "", 0, 1, ErrInvalidPercentEncoding},
 		{"[::1", "", "", 0, 4, ErrInvalidIPLiteral},
 	} {

@@ -92,6 +92,8 @@ func TestLegacyIPv4(t *testing.T) {
 		{".", ""},
 		// One to four parts; empty parts.
 		{"1.2.3.4.5", ""},
+		{"1.2.3.4.0", ""}, // five parts, though each is in range
+		{"0.0.0.0.0", ""},
 		{"1.2.3.4.5.", ""},
 		{"", ""},
 		{"1..2", ""},
@@ -124,6 +126,9 @@ func TestLegacyIPv4(t *testing.T) {
 		{"%3", ""},
 		{"1%2", ""},
 		{"%zz", ""},
+		{"%j1", ""}, // one hex digit after the '%' is no encoding either
+		{"127.0.0.%j1", ""},
+		{"%1j", ""},
 		{"1.%", ""},
 		{"1.2.3.4%", ""},
 		{"%00", ""},

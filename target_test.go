@@ -29,7 +29,8 @@ func TestParseRequestTarget(t *testing.T) {
 		{"GET", "http://www.example.org/pub/WWW/TheProject.html", AbsoluteForm, "scheme=http host=www.example.org (reg-name) path=/pub/WWW/TheProject.html"},
 		{"GET", "http://u@h:8080?q", AbsoluteForm, "scheme=http userinfo=u host=h (reg-name) port=8080 path= query=q"},
 		{"GET", "urn:isbn:0451450523", AbsoluteForm, "scheme=urn path=isbn:0451450523"},
-		{"GET", "example.com:80", AbsoluteForm, "scheme=example.com path=80"}, // only CONNECT reads it as an authority
+		{"GET", "example.com:80", AbsoluteForm, "scheme=example.com path=80"},       // only CONNECT reads it as an authority
+		{"connect", "example.com:443", AbsoluteForm, "scheme=example.com path=443"}, // methods are case-sensitive
 		{"OPTIONS", "http://[::1]:8/*", AbsoluteForm, "scheme=http host=[::1] (ipv6) port=8 path=/*"},
 		// 3.2.3 authority-form = uri-host ":" port, CONNECT only
 		{"CONNECT", "www.example.com:80", AuthorityForm, "host=www.example.com (reg-name) port=80 path="},
@@ -74,6 +75,7 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"GET", "a/b", ErrTargetForm, 1}, // neither '/' first nor a scheme
 		{"GET", "?q", ErrTargetForm, 0},
 		{"GET", "1a:b", ErrTargetForm, 0},
+		{"GET", ":x", ErrTargetForm, 0}, // an empty scheme is none
 		{"GET", "abc", ErrTargetForm, 3},
 		{"GET", "/a b", ErrInvalidPath, 2}, // no whitespace
 		{"GET", "/a\tb", ErrInvalidPath, 2},
@@ -108,6 +110,8 @@ func TestParseRequestTargetErrors(t *testing.T) {
 		{"CONNECT", "[::1]/", ErrTargetForm, 5}, // an IP literal followed by a path, a query or a fragment
 		{"CONNECT", "[::1]?q", ErrTargetForm, 5},
 		{"CONNECT", "[::1]#f", ErrTargetForm, 5},
+		{"CONNECT", "h:443#x", ErrTargetForm, 5}, // the '#' of a fragment, after a port
+		{"CONNECT", "h:443?x", ErrTargetForm, 5},
 		{"CONNECT", "[::1]x", ErrInvalidHost, 5},
 		{"CONNECT", "[::1]x:80", ErrInvalidHost, 5},
 		{"CONNECT", "[::1:80", ErrInvalidIPLiteral, 7},
@@ -183,6 +187,8 @@ func TestParseRequestLineErrors(t *testing.T) {
 		{"GET / HTTP/1", ErrInvalidVersion, 12},
 		{"GET / HTTP/11", ErrInvalidVersion, 12},
 		{"GET / HTTP/1.x", ErrInvalidVersion, 13},
+		{"GET / HTTP/1.", ErrInvalidVersion, 13}, // "HTTP/" DIGIT "." DIGIT
+		{"GET / HTTP/", ErrInvalidVersion, 11},
 		{"GET / HTTP/1.10", ErrInvalidVersion, 14},
 		{"GET /a#b HTTP/1.1", ErrTargetForm, 6},
 		{"GET /a\x00b HTTP/1.1", ErrInvalidPath, 6},

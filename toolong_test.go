@@ -46,11 +46,19 @@ func TestTooLong(t *testing.T) {
 	if _, err := ParseRequestLine(mem); err != ErrTooLong {
 		t.Errorf("ParseRequestLine: %v, want ErrTooLong", err)
 	}
+	hu, err := ParseHostHeaderString(s)
+	if err != ErrTooLong || hu.ErrorOffset() != maxLength || !errors.Is(hu.Err(), ErrTooLong) {
+		t.Errorf("ParseHostHeaderString: %v at %d (%v), want ErrTooLong at %d", err, hu.ErrorOffset(), hu.Err(), maxLength)
+	}
+	if _, err := ParseHostHeader(mem); err != ErrTooLong {
+		t.Errorf("ParseHostHeader: %v, want ErrTooLong", err)
+	}
 	testAllocs(t, "ParseString(too long)", func() { sinkURI, sinkErr = ParseString(s) })
 }
 
 // TestLongestInput maps an input of exactly the longest length, made of NUL
-// bytes: it is not too long, so Parse reads its first byte and stops there.
+// bytes: it is not too long, so each parser reads its first byte and stops
+// there.
 func TestLongestInput(t *testing.T) {
 	mem, err := syscall.Mmap(-1, 0, maxLength, syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
 	if err != nil {
@@ -60,6 +68,18 @@ func TestLongestInput(t *testing.T) {
 	u, err := Parse(mem)
 	if err != ErrInvalidPath || u.ErrorOffset() != 0 {
 		t.Errorf("Parse: %v at %d, want ErrInvalidPath at 0", err, u.ErrorOffset())
+	}
+	for _, tt := range []struct {
+		method string
+		kind   ErrorKind
+	}{{"GET", ErrTargetForm}, {"CONNECT", ErrInvalidHost}} {
+		u, _, err := ParseRequestTarget(tt.method, mem)
+		if err != tt.kind || u.ErrorOffset() != 0 {
+			t.Errorf("ParseRequestTarget(%s): %v at %d, want %v at 0", tt.method, err, u.ErrorOffset(), tt.kind)
+		}
+	}
+	if u, err := ParseHostHeader(mem); err != ErrInvalidHost || u.ErrorOffset() != 0 {
+		t.Errorf("ParseHostHeader: %v at %d, want ErrInvalidHost at 0", err, u.ErrorOffset())
 	}
 }
 
