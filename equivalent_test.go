@@ -93,6 +93,15 @@ func TestEquivalent(t *testing.T) {
 		}
 		checkEquivalentAgrees(t, a, b, tt.level)
 	}
+	// A URI that Parse refused has no components left, like the empty
+	// reference, and is still equivalent to nothing.
+	empty, _ := ParseString("")
+	for _, in := range []string{"%zz", "http://a b/"} {
+		bad, _ := ParseString(in)
+		if Equivalent(empty, bad, NormalizeSyntax) || Equivalent(bad, empty, NormalizeSyntax) {
+			t.Errorf("Equivalent(\"\", %q) = true after Parse's error", in)
+		}
+	}
 }
 
 // checkEquivalentAgrees fails when Equivalent(a, b, level) differs from a

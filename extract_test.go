@@ -71,6 +71,8 @@ var extractTests = []struct {
 	{"<foo:bar>", []string{"foo:bar"}}, // delimited: any scheme
 	{`"status:ok"`, []string{"status:ok"}},
 	{"<foo:>", nil}, // nothing after the ':'
+	{"'mailto:'", nil},
+	{"<news:>", nil},
 	{"<foo:bar", nil},
 	{`"note: x"`, nil},
 	{"<x-y+z.1:a>", []string{"x-y+z.1:a"}},
@@ -229,8 +231,16 @@ var extractTests = []struct {
 	{"\\url{http://example.com}", []string{"http://example.com"}},
 	{"http://example.com\\evil.example", []string{"http://example.com"}}, // '\' ends an http authority for a browser too
 	{"http://example.com^evil.example", []string{"http://example.com"}},  // '^' makes a browser refuse the host
+	{"http://a\x7fb", []string{"http://a"}},                              // and so does DEL
+	{"http://a% ", nil},                                                  // but a '%' goes on
+	{"ws://a\\@b", []string{"ws://a"}},                                   // '\' ends each special scheme's authority
+	{"file://a\\@b", []string{"file://a"}},
+	{"WSS://a\\@b", []string{"WSS://a"}},
+	{"http://a>\f@b", []string{"http://a"}},  // a form feed ends the word
+	{"'http://b-%2>", []string{"http://b-"}}, // a '>' that closes no '<' ends the host
 	{"http://a:80 x", []string{"http://a:80"}},
 	{"http://a/%zzhttp://b", []string{"http://a/", "zzhttp://b"}},
+	{"ws://mailto:)mailto:[::1]#", []string{"ws://mailto"}}, // candidates never overlap
 	{"http://a/b{c}", []string{"http://a/b"}},
 	{"http://a/b\\c", []string{"http://a/b"}},
 	{"http://a/b^c|d`e", []string{"http://a/b"}},

@@ -106,6 +106,9 @@ func TestNormalizeSyntax(t *testing.T) {
 		{"http://h/#", "http://h/#"},
 		{"http://h/?#", "http://h/?#"},
 		{"http://h/?a/./b/../c", "http://h/?a/./b/../c"},
+		{"http://h/a/./b?x/../y", "http://h/a/b?x/../y"}, // the path's dot-segments only
+		{"http://h/./a#/../b", "http://h/a#/../b"},
+		{"http://h/a/../b?/./c#/./d", "http://h/b?/./c#/./d"},
 
 		// Dot-segments of absolute paths, after decoding.
 		{"http://h/a/%2E%2E/b", "http://h/b"},
@@ -330,6 +333,8 @@ func TestNormalizeScheme(t *testing.T) {
 	runNormalizeTests(t, NormalizeScheme, []normalizeTest{
 		// The four equivalent URIs of section 6.2.3.
 		{"http://example.com", "http://example.com/"},
+		{"https://example.com", "https://example.com/"},
+		{"HTTPS://example.com?q", "https://example.com/?q"},
 		{"http://example.com/", "http://example.com/"},
 		{"http://example.com:/", "http://example.com/"},
 		{"http://example.com:80/", "http://example.com/"},

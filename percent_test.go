@@ -44,6 +44,8 @@ func TestAppendDecode(t *testing.T) {
 		{"%zz", DecodeNoControls, "", 1, ErrInvalidPercentEncoding},
 		{"a+%0a", DecodeNoControls | DecodePlusAsSpace, "", 2, ErrControlCharacter},
 		{"%4", DecodeNoControls | DecodePlusAsSpace, "", 2, ErrInvalidPercentEncoding},
+		{"a%00b", DecodeNoControls | DecodePlusAsSpace, "", 1, ErrControlCharacter}, // no '+'
+		{"a%41b", DecodeNoControls | DecodePlusAsSpace, "aAb", -1, nil},
 	} {
 		got, off, err := AppendDecode([]byte("dst:"), tt.in, tt.opts)
 		if string(got) != "dst:"+tt.want || off != tt.off || err != tt.err {
@@ -75,11 +77,13 @@ func TestAppendEncode(t *testing.T) {
 			t.Errorf("AppendEncode(%q, %v) = %q, want %q", tt.in, tt.c, got[len("dst:"):], tt.want)
 		}
 	}
-	for _, c := range []Component{ComponentScheme, ComponentPort, numComponents} {
+	for _, c := range []Component{ComponentScheme, ComponentPort, numComponents, 200} {
 		func() {
 			defer func() {
-				if recover() == nil {
-					t.Errorf("AppendEncode(_, %v) did not panic", c)
+				// The package's own message, not a runtime error.
+				want := "fasturi: AppendEncode of a " + c.String() + ", which has no percent-encoding"
+				if r := recover(); r != want {
+					t.Errorf("AppendEncode(_, %v) panicked with %v, want %q", c, r, want)
 				}
 			}()
 			AppendEncode(nil, "x", c)

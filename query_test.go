@@ -390,6 +390,38 @@ func TestParamsDecodedResumes(t *testing.T) {
 	if got := collectDecoded(&p, nil, 0); !equalParams(got, []kv{{"c", "3"}, {"d", "4"}}) {
 		t.Errorf("after Next and a break: %q", got)
 	}
+	// After Next, into a buf with room for the query: only what is left
+	// is copied there, and all of it.
+	for _, q := range []string{"a=1&b=2", "a=1&b=%32", "a=1&%62=2"} {
+		p := NewParams(q, 0, 0)
+		p.Next()
+		if got := collectDecoded(&p, make([]byte, 0, 64), 0); !equalParams(got, []kv{{"b", "2"}}) {
+			t.Errorf("%q after Next, into a buf with room: %q", q, got)
+		}
+	}
+}
+
+// A cursor that an error stopped yields nothing more, however it is asked.
+func TestParamsStopAtError(t *testing.T) {
+	p := NewParams("a=1&b%zz=1&c=2", 0, 0)
+	if got := collectDecoded(&p, nil, 0); !equalParams(got, []kv{{"a", "1"}}) {
+		t.Errorf("Decoded: %q", got)
+	}
+	if p.Err() != ErrInvalidPercentEncoding || p.ErrorOffset() != 6 {
+		t.Errorf("Err() = %v at %d, want %v at 6", p.Err(), p.ErrorOffset(), ErrInvalidPercentEncoding)
+	}
+	if k, v, ok := p.Next(); ok {
+		t.Errorf("Next after the error = %q, %q", k, v)
+	}
+	for k, v := range p.All() {
+		t.Errorf("All after the error = %q, %q", k, v)
+	}
+	if got := collectDecoded(&p, nil, 0); len(got) != 0 {
+		t.Errorf("Decoded after the error: %q", got)
+	}
+	if p.Err() != ErrInvalidPercentEncoding || p.ErrorOffset() != 6 {
+		t.Errorf("after more calls, Err() = %v at %d", p.Err(), p.ErrorOffset())
+	}
 }
 
 // A Decoded sequence run again, to go on after a loop that broke, leaves

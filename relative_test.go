@@ -223,6 +223,7 @@ var relativeEdges = []struct{ base, target, want string }{
 	{"http://a/b/c/d", "http://a/b/x:y", "../x:y"},
 	{"http://a/b", "http://a/x%3Ay", "x%3Ay"}, // an encoded ':' is no delimiter
 	{"http://a/b", "http://a/:", "/:"},        // shorter than "./:"
+	{"s:ab/c/d/x", "s:ab/", "../.."},          // as long as the target: the relative path first
 	// Trailing slashes: a directory and a segment differ.
 	{"http://a/b/c/", "http://a/b/c", "../c"},
 	{"http://a/b/c/", "http://a/b/c/", ""},

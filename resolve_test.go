@@ -159,6 +159,9 @@ func TestResolveErrors(t *testing.T) {
 		{"http://a/b/../../etc", "", RejectPathUnderflow, ErrInvalidBase, 14}, // kept as it is, and climbs
 		{"http://a/b/../../etc", "?q", RejectPathUnderflow, ErrInvalidBase, 14},
 		{"http://a/..?q", "#f", RejectPathUnderflow, ErrInvalidBase, 9},
+		{"s:../a", "?q", RejectPathUnderflow, ErrInvalidBase, 2}, // a climb from the first segment
+		{"s:..", "", RejectPathUnderflow, ErrInvalidBase, 2},
+		{"http://a/./b", "../g", RejectPathUnderflow, ErrPathUnderflow, 0}, // ref's own ".." climbs, from its first byte
 	} {
 		got, off, err := resolveString(t, tt.base, tt.ref, tt.opts)
 		if err != tt.kind || off != tt.off || got != "" {

@@ -37,6 +37,19 @@ func checkSegments(t *testing.T, name string, mk func() Segments, want []string)
 	if !slices.Equal(got, want) {
 		t.Errorf("%s: All gives %q, want %q", name, got, want)
 	}
+	// A loop that breaks leaves the cursor after the segment it broke at.
+	for n := range len(want) {
+		s = mk()
+		i := 0
+		for range s.All() {
+			if i++; i > n {
+				break
+			}
+		}
+		if got := collectSegments(&s); !slices.Equal(got, want[n+1:]) {
+			t.Errorf("%s: after a break at segment %d, Next gives %q, want %q", name, n, got, want[n+1:])
+		}
+	}
 }
 
 // RFC 3986 section 3.3: a path is a sequence of segments separated by '/';
