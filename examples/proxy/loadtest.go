@@ -76,15 +76,10 @@ func loadTest(w io.Writer, n, clients int, cfg config) error {
 	}
 	fmt.Fprintf(w, "%d requests per proxy from %d clients on keep-alive connections, %d origin-form targets in turn, %s; checked with %s\n",
 		n, clients, len(loadTargets), rounds, policy)
-	fmt.Fprintf(w, "%-8s %12s %10s %10s %10s\n", "proxy", "requests/s", "mean", "p50", "p99")
 	// The runs alternate in rounds, each proxy first in every other one,
 	// so that neither gains from going second or loses to a change in
 	// what else the machine is doing.
-	runs := []struct {
-		name, addr string
-		lat        []time.Duration
-		wall, cpu  time.Duration
-	}{{name: "checked", addr: checkedAddr}, {name: "plain", addr: plainAddr}}
+	runs := [2]proxyRun{{name: "checked", addr: checkedAddr}, {name: "plain", addr: plainAddr}}
 	for i := range runs {
 		runs[i].lat = make([]time.Duration, n)
 	}
@@ -102,8 +97,25 @@ func loadTest(w io.Writer, n, clients int, cfg config) error {
 			run.wall, run.cpu = run.wall+wall, run.cpu+cpu1-cpu0
 		}
 	}
+	_, cpuKnown := processCPUTime()
+	report(w, runs[0], runs[1], checkTime(checked, n), cpuKnown)
+	return nil
+}
+
+// A proxyRun is what the load test measured of one proxy.
+type proxyRun struct {
+	name, addr string
+	lat        []time.Duration // of each request
+	wall, cpu  time.Duration   // the rounds' wall time, and the process's CPU time over them
+}
+
+// report writes the figures of the checked and the plain proxy's runs, and
+// those of the check alone, which took per a request; cpuKnown says
+// whether the runs' CPU times could be read.
+func report(w io.Writer, checked, plain proxyRun, per time.Duration, cpuKnown bool) {
+	fmt.Fprintf(w, "%-8s %12s %10s %10s %10s\n", "proxy", "requests/s", "mean", "p50", "p99")
 	var st [2]stats
-	for i, run := range runs {
+	for i, run := range [2]proxyRun{checked, plain} {
 		st[i] = summarize(run.lat, run.wall)
 		fmt.Fprintf(w, "%-8s %12.0f %10s %10s %10s\n", run.name, st[i].perSecond, micros(st[i].mean), micros(st[i].p50), micros(st[i].p99))
 	}
@@ -111,22 +123,20 @@ func loadTest(w io.Writer, n, clients int, cfg config) error {
 	// wait for a core move the means more than the check does.
 	fmt.Fprintf(w, "the checking proxy adds %s per request (difference of the means; of the medians: %s)\n",
 		micros(st[0].mean-st[1].mean), micros(st[0].p50-st[1].p50))
-	// The check alone, timed in a loop: a figure that the noise of a
-	// whole request does not drown.
-	per := checkTime(checked, n)
-	// Against the CPU time per request, too, which the latency, mostly
-	// time spent queueing, overstates: the process's CPU time over the
-	// plain proxy's runs (clients and backend included, as they run in
-	// this process), or where that cannot be read, the cores over the
-	// plain proxy's requests per second, which holds only when the
-	// clients keep every core busy.
-	cpuPer, how := float64(runs[1].cpu)/float64(n), "measured"
-	if _, ok := processCPUTime(); !ok {
+	// The check alone, timed in a loop, is a figure that the noise of a
+	// whole request does not drown. It is set against the CPU time per
+	// request too, which the latency, mostly time spent queueing,
+	// overstates: the process's CPU time over the plain proxy's runs
+	// (clients and backend included, as they run in this process), or
+	// where that cannot be read, the cores over the plain proxy's
+	// requests per second, which holds only when the clients keep every
+	// core busy.
+	cpuPer, how := float64(plain.cpu)/float64(len(plain.lat)), "measured"
+	if !cpuKnown {
 		cpuPer, how = float64(runtime.GOMAXPROCS(0))/st[1].perSecond*1e9, "estimated"
 	}
 	fmt.Fprintf(w, "the check itself takes %.0fns per request: %.3f%% of the plain proxy's mean, %.3f%% of its CPU time per request (%.1fµs, %s, on %d cores)\n",
 		float64(per), 100*float64(per)/float64(st[1].mean), 100*float64(per)/cpuPer, cpuPer/1e3, how, runtime.GOMAXPROCS(0))
-	return nil
 }
 
 // checkTime returns the time p's check takes per request, over n rounds of

@@ -187,7 +187,7 @@ func parseBackend(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("-backend %q: the scheme must be http or https", s)
 	case b.Host == "":
 		return nil, fmt.Errorf("-backend %q: no host", s)
-	case b.User != nil, b.RawQuery != "", b.ForceQuery, b.Fragment != "":
+	case b.User != nil, b.RawQuery != "", b.ForceQuery, strings.Contains(s, "#"): // a '#' starts a fragment, even an empty one
 		return nil, fmt.Errorf("-backend %q: only a scheme, a host and a path", s)
 	case strings.HasPrefix(b.EscapedPath(), "//"):
 		// Under "//", a forwarded path would start with an empty

@@ -303,6 +303,8 @@ var targetTests = []struct {
 	// be checked as one host and read as another.
 	{"',' in the Host header", "GET", "/", "a.example,0x7f.1",
 		bad("the host holds a ','"), nil},
+	{"',' first in the Host header", "GET", "/", ",x",
+		bad("the host holds a ','"), nil},
 	{"',' in an absolute-form host", "GET", "http://a.example,0x7f.1/", "a.example,0x7f.1",
 		bad("the host holds a ','"), nil},
 
@@ -326,7 +328,14 @@ var targetTests = []struct {
 	{"%5c", "GET", "/a%5cb", "example.com",
 		ok("/a%5cb", `/a\b`, "/a%5cb", ""), ptr(refused("refuse-encoded-slash"))},
 	{"%2F in an absolute-form", "GET", "http://example.com/a%2Fb", "example.com",
-		okFwd("/a%2Fb", "/a/b", "/a%2Fb", "", "example.com"), ptr(refused("refuse-encoded-slash"))},
+		okFwd("/a%2Fb", "/a/b", "/a%2Fb", "", "example.com"), ptr(refusedFor("refuse-encoded-slash",
+			`"%2F" at offset 20 encodes a path separator`+"\n"))},
+	{"%2F after another encoding", "GET", "/%41%2Fb", "example.com",
+		ok("/%41%2Fb", "/A/b", "/%41%2Fb", ""), ptr(refusedFor("refuse-encoded-slash",
+			`"%2F" at offset 4 encodes a path separator`+"\n"))},
+	{"%5C after other encodings", "GET", "http://example.com/a%20b%5C..%5Cx", "example.com",
+		okFwd("/a%20b%5C..%5Cx", `/a b\..\x`, "", "", "example.com"), ptr(refusedFor("refuse-encoded-slash",
+			`"%5C" at offset 24 encodes a path separator`+"\n"))},
 	{"%2F in the query is not in the path", "GET", "/a?b=%2F", "example.com",
 		ok("/a?b=%2F", "/a", "", "b=%2F"), nil},
 	{"%252F is no slash", "GET", "/a%252Fb", "example.com",
@@ -353,6 +362,8 @@ var targetTests = []struct {
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"legacy IPv4 in the Host header, port", "GET", "/", "127.1:8080",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
+	{"legacy IPv4 in the Host header of OPTIONS *", "OPTIONS", "*", "0x7f.1",
+		ok("*", "*", "", ""), ptr(refusedFor("refuse-legacy-ipv4", `the Host header's "0x7f.1" is 127.0.0.1 to resolvers`+"\n"))},
 	{"dotted-decimal IPv4 in the Host header", "GET", "/", "127.0.0.1:8080",
 		ok("/", "/", "", ""), nil},
 	{"fullwidth digits, percent-encoded", "GET", "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "x",
@@ -532,6 +543,44 @@ func TestBackendPath(t *testing.T) {
 	check(t, b, norm, "GET", "http://example.com/..//evil.example/x", "example.com",
 		okFwd("/.//evil.example/x", "/.//evil.example/x", "", "", "example.com"))
 	check(t, b, startProxy(t, slash, config{}), "GET", "/a%2Fb", "example.com", ok("/a%2Fb", "/a/b", "/a%2Fb", ""))
+	// A base path goes on as written, with its encodings.
+	for _, tt := range []struct{ base, target, uri, path, rawPath string }{
+		{"/a%2Fb/", "/x", "/a%2Fb/x", "/a/b/x", "/a%2Fb/x"},
+		{"/a%20b/", "/c%2Fd", "/a%20b/c%2Fd", "/a b/c/d", "/a%20b/c%2Fd"},
+		{"/a%20b", "/c", "/a%20b/c", "/a b/c", ""}, // net/url's own encoding of the path
+	} {
+		based, err := parseBackend(b.url.String() + tt.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, b, startProxy(t, based, config{}), "GET", tt.target, "example.com", ok(tt.uri, tt.path, tt.rawPath, ""))
+	}
+}
+
+// TestRulesAlone turns on one rule at a time: each refuses what it names,
+// and lets through what only the others refuse.
+func TestRulesAlone(t *testing.T) {
+	b := startBackend(t)
+	legacy := startProxy(t, b.url, config{refuseLegacyIPv4: true})
+	idna := startProxy(t, b.url, config{refuseIDNAHost: true})
+	const fullwidth = "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1"
+	check(t, b, legacy, "GET", "http://0x7f.1/", "0x7f.1", refused("refuse-legacy-ipv4"))
+	check(t, b, idna, "GET", "http://0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
+	check(t, b, idna, "GET", "http://"+fullwidth+"/", "x", refused("refuse-encoded-non-ascii-host"))
+	check(t, b, legacy, "GET", "http://"+fullwidth+"/", "x", okFwd("/", "/", "", "", fullwidth))
+	// A Host header that is no host: the rule that was asked for names it.
+	check(t, b, legacy, "GET", "/", "a%zz", refused("refuse-legacy-ipv4"))
+	check(t, b, idna, "GET", "/", "a%zz", refused("refuse-encoded-non-ascii-host"))
+	slash := startProxy(t, b.url, config{refuseEncodedSlash: true})
+	check(t, b, slash, "GET", "/a%2Fb", "example.com", refusedFor("refuse-encoded-slash", `"%2F" at offset 2 encodes a path separator`+"\n"))
+	check(t, b, slash, "GET", "/../a", "example.com", ok("/../a", "/../a", "", ""))
+	check(t, b, slash, "GET", "http://u@0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
+	under := startProxy(t, b.url, config{refuseUnderflow: true})
+	check(t, b, under, "GET", "/../a", "example.com", refused("refuse-underflow"))
+	check(t, b, under, "GET", "/a%2Fb", "example.com", ok("/a%2Fb", "/a/b", "/a%2Fb", ""))
+	user := startProxy(t, b.url, config{refuseUserinfo: true})
+	check(t, b, user, "GET", "http://u@h.example/", "h.example", refused("refuse-userinfo"))
+	check(t, b, user, "GET", "http://0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
 }
 
 func TestHostMismatch(t *testing.T) {
@@ -613,13 +662,14 @@ func TestHTTP10(t *testing.T) {
 	if a := exchange(t, startProxy(t, b.url, config{}), raw, 1)[0]; a.status != http.StatusOK {
 		t.Errorf("without -refuse-host-mismatch: %d %q", a.status, a.body)
 	}
-	if a := exchange(t, startProxy(t, b.url, config{refuseHostMismatch: true}), raw, 1)[0]; a.status != http.StatusForbidden {
-		t.Errorf("with -refuse-host-mismatch: %d %q", a.status, a.body)
+	want := "refused by -refuse-host-mismatch: no Host header to compare the target's authority with\n"
+	if a := exchange(t, startProxy(t, b.url, config{refuseHostMismatch: true}), raw, 1)[0]; a.status != http.StatusForbidden || a.body != want {
+		t.Errorf("with -refuse-host-mismatch: %d %q, want 403 %q", a.status, a.body, want)
 	}
 }
 
 func TestParseBackend(t *testing.T) {
-	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/#f",
+	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/?", "http://h/#f", "http://h/#",
 		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
@@ -705,6 +755,9 @@ func TestHostMismatchAfterUpgrade(t *testing.T) {
 		if as[i].status != want {
 			t.Errorf("request %d: %d %q, want %d", i+1, as[i].status, as[i].body, want)
 		}
+	}
+	if want := "refused by -refuse-host-mismatch: the Host header could not be read\n"; as[2].body != want {
+		t.Errorf("request 3: %q, want %q", as[2].body, want)
 	}
 }
 
