@@ -138,6 +138,10 @@ func matches(ctx context.Context, glob string) error {
 		if strings.HasSuffix(f, ".gz") {
 			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
 		}
+		// A local directory fails the pipeline only once it runs.
+		if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+			return fmt.Errorf("-input %s: %s is a directory: give a glob of its files", glob, f)
+		}
 	}
 	return nil
 }

@@ -56,6 +56,9 @@ var statsCases = []statsCase{
 	{name: "edges", files: edgeFiles, depth: 1, top: 0},
 	{name: "access-edges", files: accessEdgeFiles, format: "combined", depth: 1, top: 2},
 	{name: "empty", files: emptyFile, format: "combined", depth: 1, top: 10},
+	// Only a BOM line, whose error key is taken back to a count of 0.
+	{name: "bom-alone", files: bomFile, depth: 1, top: 3},
+	{name: "bom-alone-all", files: bomFile, depth: 1, top: 0},
 }
 
 // TestStats runs the pipeline on the local runner and compares its
@@ -254,6 +257,10 @@ func accessEdgeFiles(t *testing.T, dir string) {
 
 func emptyFile(t *testing.T, dir string) { writeFile(t, dir, "empty.log", "") }
 
+func bomFile(t *testing.T, dir string) {
+	writeFile(t, dir, "bom.log", "\xef\xbb\xbfhttp://a.example/\n")
+}
+
 func writeFile(t *testing.T, dir, name, data string) {
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 		t.Fatal(err)
@@ -313,7 +320,11 @@ func TestTopFnHugeN(t *testing.T) {
 func TestInputs(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "a.log.gz", "")
-	for _, in := range []string{filepath.Join(dir, "*.txt"), filepath.Join(dir, "missing.log"), filepath.Join(dir, "*.gz")} {
+	if err := os.Mkdir(filepath.Join(dir, "d.log"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{filepath.Join(dir, "*.txt"), filepath.Join(dir, "missing.log"), filepath.Join(dir, "*.gz"),
+		filepath.Join(dir, "d.log"), filepath.Join(dir, "*.log")} {
 		c := config{Inputs: []string{in}, Output: filepath.Join(dir, "out.json")}
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run with -input %s: no error", in)
