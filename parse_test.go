@@ -2,6 +2,7 @@ package fasturi
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -183,6 +184,8 @@ func TestParseAuthority(t *testing.T) {
 		{"http://a#@b", "scheme=http host=a (reg-name) path= fragment=@b"}, // '#' ends the authority
 		{"http://a?@b", "scheme=http host=a (reg-name) path= query=@b"},
 		{"http://a/@b", "scheme=http host=a (reg-name) path=/@b"},
+		// Userinfo and an IP literal across the first 64-byte block.
+		{"http://" + strings.Repeat("a", 60) + "@[::1]/p", "scheme=http userinfo=" + strings.Repeat("a", 60) + " host=[::1] (ipv6) path=/p"},
 		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 		{"http://u@h", "scheme=http userinfo=u host=h (reg-name) path="},
 		{"http://@h", "scheme=http userinfo= host=h (reg-name) path="},
@@ -228,6 +231,8 @@ func TestParseIPv4(t *testing.T) {
 		{"200.249.240.209", HostIPv4}, // "2" %x30-34 DIGIT
 		{"250.255.251.255", HostIPv4}, // "25" %x30-35
 		{"255.255.255.255", HostIPv4},
+		{"1-2-3-4", HostRegName}, // '.' and no other separator
+		{"1,2,3,4", HostRegName},
 		{"192.0.2.16", HostIPv4},
 		{"256.1.1.1", HostRegName}, // above 255
 		{"1.1.1.260", HostRegName},
@@ -565,6 +570,16 @@ func TestParseErrors(t *testing.T) {
 		// IP literals, reported inside the brackets.
 		{"http://[::1", ErrInvalidIPLiteral, 11},
 		{"http://[::1/", ErrInvalidIPLiteral, 11},
+		{"//[::1a.2.3.4]", ErrInvalidIPLiteral, 7}, // "1a" is no dec-octet
+		// A port is digits only, after an IP literal too.
+		{"//[::1]:8a", ErrInvalidPort, 9},
+		{"http://[::1]:80abc/", ErrInvalidPort, 15},
+		// Userinfo until the first '@' of the authority, which a '#' ends.
+		{"//a:b^", ErrInvalidPort, 5},
+		{"//a:b^@h", ErrInvalidUserinfo, 5},
+		{"//u@h^@x", ErrInvalidHost, 5},
+		{"//a:b^#@", ErrInvalidPort, 5},
+		{"http://a:b]#@x", ErrInvalidPort, 10},
 		{"http://u@[1::2::3]/", ErrInvalidIPLiteral, 15},
 	})
 }
@@ -637,6 +652,8 @@ func TestNames(t *testing.T) {
 		{Component(200).String(), "Component(200)"},
 		{HostIPvFuture.String(), "ipvfuture"},
 		{HostType(9).String(), "invalid"},
+		{HostType(len(hostTypeNames)).String(), "invalid"},
+		{ErrorKind(numErrorKinds).Error(), "fasturi: unknown error " + strconv.Itoa(int(numErrorKinds))},
 		{ErrInvalidPort.Error(), "fasturi: invalid port"},
 		{ErrInvalidPort.Message(), "invalid port"},
 		{ErrorKind(0).Error(), "fasturi: no error"},
@@ -658,6 +675,8 @@ func TestSyntaxErrorMessage(t *testing.T) {
 		{"http://a:8x/", `fasturi: invalid port: '/' at offset 11 in "http://a:8x/"`},
 		{"http://[::1", `fasturi: invalid IP literal: unexpected end of input at offset 11 in "http://[::1"`},
 		{"/\xff", `fasturi: invalid path: byte 0xff at offset 1 in "/\xff"`},
+		{"/\x80", `fasturi: invalid path: byte 0x80 at offset 1 in "/\x80"`},
+		{"/\x7f", `fasturi: invalid path: '\x7f' at offset 1 in "/\x7f"`},
 		{"/\n", `fasturi: invalid path: '\n' at offset 1 in "/\n"`},
 		{"/" + long + " " + long, `fasturi: invalid path: ' ' at offset 41 in "...aaaaaaaaaaaaaaaaaaaaaaaa aaaaaaaaaaaaaaaaaaaaaaaa..."`},
 	} {

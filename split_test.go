@@ -108,6 +108,9 @@ func TestSplitViolations(t *testing.T) {
 		{"http://a b/c d?e f#g h", []violation{{ErrInvalidHost, 8}, {ErrInvalidPath, 12}, {ErrInvalidQuery, 16}, {ErrInvalidFragment, 20}}},
 		{"http://u s@h:8x/", []violation{{ErrInvalidUserinfo, 8}, {ErrInvalidPort, 14}}},
 		{"http://a@b@c/", []violation{{ErrInvalidUserinfo, 8}}},
+		{"//[]", []violation{{ErrInvalidIPLiteral, 3}}}, // inside the brackets, however short
+		{"//[", []violation{{ErrInvalidIPLiteral, 3}}},
+		{"//[x", []violation{{ErrInvalidIPLiteral, 3}}},
 		{"http://a:b:c/", []violation{{ErrInvalidPort, 9}}},
 		{"http://[::1/", []violation{{ErrInvalidIPLiteral, 11}}},
 		{"http://[::1]x/", []violation{{ErrInvalidHost, 12}}},
