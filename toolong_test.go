@@ -9,9 +9,10 @@ import (
 	"unsafe"
 )
 
-// TestTooLong gives Parse, Split and the request parsers an input one byte longer than offsets
-// can address. The 4 GiB are mapped but never touched, so they cost no
-// memory: the length is checked before any byte is read.
+// TestTooLong gives Parse, Split, the request parsers and ParseHostHeader
+// an input one byte longer than offsets can address. The 4 GiB are mapped
+// but never touched, so they cost no memory: the length is checked before
+// any byte is read.
 func TestTooLong(t *testing.T) {
 	mem := mapTooLong(t)
 	s := unsafe.String(&mem[0], len(mem))

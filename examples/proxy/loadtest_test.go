@@ -104,7 +104,11 @@ func TestLoad(t *testing.T) {
 	}
 	defer stop()
 	requests := [][]byte{[]byte("GET / HTTP/1.1\r\nHost: h\r\n\r\n")}
+	const unset = -1 // a latency that load did not write
 	lat := make([]time.Duration, 20)
+	for i := range lat {
+		lat[i] = unset
+	}
 	if _, err := load(addr, requests, lat, 5, 15, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +116,8 @@ func TestLoad(t *testing.T) {
 		t.Errorf("%d requests served, want 13", got)
 	}
 	for i, d := range lat {
-		if (d > 0) != (i >= 5 && i < 15) {
-			t.Errorf("latency %d is %v", i, d)
+		if (d != unset) != (i >= 5 && i < 15) {
+			t.Errorf("latency %d is %v: written outside requests 5 to 14, or not within", i, d)
 		}
 	}
 }

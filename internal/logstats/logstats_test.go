@@ -308,6 +308,9 @@ func TestResultJSONEscapes(t *testing.T) {
 	if err := json.Unmarshal(r.AppendJSON(nil), &doc); err != nil {
 		t.Fatal(err)
 	}
+	if n := len(doc.Facets["method"].Top); n != len(top) {
+		t.Fatalf("%d keys came back, want %d", n, len(top))
+	}
 	for i, e := range doc.Facets["method"].Top {
 		if e.Key != top[i].Key {
 			t.Errorf("key %q came back as %q", top[i].Key, e.Key)
