@@ -14,7 +14,8 @@ import (
 // ("[::ffff:1.2.3.4]" gives ::ffff:1.2.3.4; Unmap turns it into 1.2.3.4).
 //
 // Addr returns false for a reg-name, even one that resolvers read as an
-// address (see LegacyIPv4), for an IPvFuture, when there is no authority,
+// address ("0x7f.1", or "%31%32%37.0.0.1", which decodes to a dotted
+// quad: see LegacyIPv4), for an IPvFuture, when there is no authority,
 // and for a URI that is not valid. It also returns false for an IPv6
 // literal whose zone ID decodes to a control character or to another ASCII
 // byte that a reg-name cannot hold as it is (a delimiter such as ":/?#[]@",
@@ -152,8 +153,11 @@ func (u *URI) PortNumber() (port, off int, err error) {
 //     net.JoinHostPort writes it: "[fe80::1%25eth0]" gives
 //     "[fe80::1%eth0]:443";
 //   - a reg-name percent-decoded: "ex%61mple.com" gives "example.com".
-//     A reg-name that resolvers read as an IPv4 address stays as written
-//     ("0x7f.1:80"): check it with LegacyIPv4.
+//     A reg-name that resolvers read as an IPv4 address is decoded but not
+//     converted: "0x7f.1" gives "0x7f.1:80", and "%31%32%37.0.0.1",
+//     whose HostType is HostRegName and for which Addr returns false,
+//     gives "127.0.0.1:80". A policy on addresses checks a reg-name with
+//     LegacyIPv4 (or Facts.LegacyIPv4) before it dials what this returns.
 //
 // Decoding never creates a delimiter (section 2.4): a host or zone that
 // decodes to a control character is ErrControlCharacter, and one that

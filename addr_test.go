@@ -184,7 +184,14 @@ func TestAppendHostPort(t *testing.T) {
 		{"http://ex%61mple.com/", "example.com:80", -1, nil},
 		{"http://%E2%98%83.net/", "\u2603.net:80", -1, nil},
 		{"http://a%2Cb!$&'()*+;=/", "a,b!$&'()*+;=:80", -1, nil},
+		// A legacy IPv4 spelling is decoded, not converted; one that no
+		// reading takes as an address, though a digit starts its last
+		// label, is written as it is.
 		{"http://0x7f.1/", "0x7f.1:80", -1, nil},
+		{"http://%30x7f.1/", "0x7f.1:80", -1, nil},
+		{"http://%31%32%37.0.0.1/", "127.0.0.1:80", -1, nil},
+		{"http://4294967297/", "4294967297:80", -1, nil},
+		{"http://08/", "08:80", -1, nil},
 		// No port, and no default port: at the end of the authority.
 		{"foo://example.com/", "", 17, ErrNoPort},
 		{"foo://example.com:/", "", 18, ErrNoPort},

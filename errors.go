@@ -217,12 +217,21 @@ func newSyntaxError(k ErrorKind, s string, off int) *SyntaxError {
 // Error says what is wrong, where, and quotes the input around it:
 //
 //	fasturi: invalid port: 'x' at offset 12 in "http://u@h:8x/"
+//
+// A SyntaxError made as a composite literal has no input to quote, and
+// says what and where only: "fasturi: invalid port at offset 12".
 func (e *SyntaxError) Error() string {
 	if e.Kind == ErrTooLong {
 		return e.Kind.Error() + ": longer than " + strconv.FormatUint(maxLength, 10) + " bytes"
 	}
 	var b strings.Builder
 	b.WriteString(e.Kind.Error())
+	if e.near == "" && !e.atEnd {
+		// No input: only an input that ends at Offset quotes nothing.
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.Itoa(e.Offset))
+		return b.String()
+	}
 	switch {
 	case e.atEnd:
 		b.WriteString(": unexpected end of input")

@@ -277,6 +277,12 @@ func encodedSeparators(p string) uint8 {
 // [ ":" port ] (RFC 9110 section 7.2), such as "[::1]x". A port above
 // 65535, on either side, names no port that a connection could have:
 // the cautious answer is again that they differ.
+//
+// net/http's server is no source of host: for an absolute-form target it
+// drops the Host header field and sets Request.Host to the target's own
+// authority (see ParseHostHeaderString), which never differs. Read the
+// header as the client sent it, as examples/proxy does from the
+// connection's bytes.
 func (u *URI) HostDiffers(host string) bool {
 	if !u.Valid() || !u.HasAuthority() {
 		return true

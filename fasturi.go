@@ -28,7 +28,9 @@
 // and a Finder from NewFinder), those strings share memory with the
 // slice: they stay valid only while the slice is not modified, so copy
 // one (with strings.Clone) before keeping it beyond that, as a server
-// that reuses its read buffer must.
+// that reuses its read buffer must. That includes a map key: one that
+// changes under the map is never found again. To keep the whole URI,
+// parse a copy of its input: ParseString(strings.Clone(u.String())).
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.

@@ -42,7 +42,9 @@ import "net/netip"
 // decoded, starts with a digit, as every reading above requires and no
 // top-level domain does (RFC 1123 section 2.1), and every reg-name that
 // decodes to whitespace, where the readers that stop at it cut the name
-// short ("169.254.169.254%20.example"): AppendHostPort refuses those.
+// short ("169.254.169.254%20.example"). AppendHostPort refuses the
+// latter, not the former: "4294967297" and "08" are reg-names that it
+// writes as they are.
 // LegacyIPv4 also returns false:
 //
 //   - for the strict dotted-decimal form, "127.0.0.1", whose HostType is

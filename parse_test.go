@@ -685,9 +685,26 @@ func TestSyntaxErrorMessage(t *testing.T) {
 			t.Errorf("%q:\n got  %s\n want %s", tt.in, got, tt.want)
 		}
 	}
+	// An empty input that ends too early still says so, and quotes "".
+	u, _, _ := ParseRequestTargetString("GET", "")
+	if got, want := u.Err().Error(), `fasturi: request-target form not allowed: unexpected end of input at offset 0 in ""`; got != want {
+		t.Errorf("empty target:\n got  %s\n want %s", got, want)
+	}
+	// One made by hand has no input: no byte to name, nothing to quote.
+	for _, tt := range []struct {
+		e    SyntaxError
+		want string
+	}{
+		{SyntaxError{Kind: ErrControlCharacter, Offset: 8}, "fasturi: control character at offset 8"},
+		{SyntaxError{Kind: ErrTooLong, Offset: 8}, "fasturi: input too long: longer than 4294967295 bytes"},
+	} {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("%+v:\n got  %s\n want %s", tt.e, got, tt.want)
+		}
+	}
 	// The message is a copy: reusing the input buffer does not change it.
 	b := []byte("/a b")
-	u, _ := Parse(b)
+	u, _ = Parse(b)
 	err := u.Err()
 	copy(b, "////")
 	if got := err.Error(); got != `fasturi: invalid path: ' ' at offset 2 in "/a b"` {

@@ -160,7 +160,8 @@ var encodeSetOf = [numComponents]encodeSet{
 //   - ComponentFragment: keeps pchar, '/' and '?'.
 //
 // A scheme and a port hold no percent-encoding: AppendEncode panics for
-// them. It does not allocate when dst has room for the result.
+// them, as it does for a value that is no Component. It does not allocate
+// when dst has room for the result.
 func AppendEncode(dst []byte, s string, c Component) []byte {
 	var set encodeSet
 	if c < numComponents {
