@@ -53,7 +53,8 @@ func (f TargetForm) String() string {
 //   - CONNECT takes the authority-form and no other: a host that is not
 //     empty, a ':' and a port of at least one digit (RFC 9110 section
 //     9.3.6), without userinfo. The URI has a host and a port, and an
-//     empty path.
+//     empty path. The port is syntax, any number of digits: PortNumber
+//     says whether it is one a connection can have (":99999" is not).
 //   - OPTIONS takes "*", the asterisk-form, whose URI is the path "*", as
 //     well as the origin-form and the absolute-form.
 //   - Any other method takes the origin-form, for a target that starts
