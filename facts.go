@@ -37,6 +37,14 @@ type Facts struct {
 	// path it is mostly UTF-8 text ("/caf%C3%A9"), but also the overlong
 	// encodings that lax decoders read as '.' or '/' ("%C0%AE").
 	EncodedNonASCII Components
+	// EncodedPercent says which of the userinfo, the host and the path
+	// hold "%25", a percent-encoded '%' (but for the "%25" that starts an
+	// IPv6 zone ID): a decoder that runs twice, or a server that decodes
+	// what a proxy decoded, reads what follows as another encoding, so
+	// that "/%252e%252e/" is "/../" to it and "%252F" a '/'. It is
+	// legitimate data ("/100%25"), and the double encoding that filters
+	// which decode once miss.
+	EncodedPercent Components
 	// PathUnderflow is set when a ".." segment of the path climbs above
 	// the root, as in directory traversal ("/a/../../etc/passwd"), in
 	// one of the ways the servers behind a proxy read a path: with dots
@@ -115,12 +123,20 @@ func (u *URI) Facts() Facts {
 			PathUnderflow: strings.Contains(path, "..") && pathUnderflows(path),
 		}
 	}
-	var delims, controls, nuls, nonASCII Components
+	var delims, controls, nuls, nonASCII, percents Components
 	for _, c := range [...]Component{ComponentUserinfo, ComponentHost, ComponentPath} {
 		if int(u.spans[c].End) <= pct {
 			continue // it ends before the first '%'
 		}
-		delim, control, nul, high := encodedBytes(u.component(c))
+		s := u.component(c)
+		if c == ComponentHost && u.hostType == HostIPv6 {
+			// An IPv6 literal's first '%' is that of the "%25" that
+			// delimits its zone ID, the rest its zone ID's.
+			if i := strings.IndexByte(s, '%'); i >= 0 {
+				s = s[i+3:]
+			}
+		}
+		delim, control, nul, high, percent := encodedBytes(s)
 		bit := Components(1) << c
 		if delim {
 			delims |= bit
@@ -134,6 +150,9 @@ func (u *URI) Facts() Facts {
 		if high {
 			nonASCII |= bit
 		}
+		if percent {
+			percents |= bit
+		}
 	}
 	return Facts{
 		Userinfo:          u.HasUserinfo(),
@@ -142,13 +161,15 @@ func (u *URI) Facts() Facts {
 		EncodedControls:   controls,
 		EncodedNUL:        nuls,
 		EncodedNonASCII:   nonASCII,
+		EncodedPercent:    percents,
 		PathUnderflow:     pathUnderflows(path),
 	}
 }
 
 // encodedBytes reports whether the percent-encodings of s, which are valid,
-// encode a delimiter, a control character, NUL, and a byte of 0x80 or more.
-func encodedBytes(s string) (delim, control, nul, high bool) {
+// encode a delimiter, a control character, NUL, a byte of 0x80 or more,
+// and '%'.
+func encodedBytes(s string) (delim, control, nul, high, percent bool) {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
 		c := unhex(s[i+1])<<4 | unhex(s[i+2])
 		switch {
@@ -158,6 +179,8 @@ func encodedBytes(s string) (delim, control, nul, high bool) {
 			control = true
 		case c >= 0x80:
 			high = true
+		case c == '%':
+			percent = true
 		case strings.IndexByte(":/?#[]@\\", c) >= 0:
 			delim = true
 		}
@@ -167,7 +190,7 @@ func encodedBytes(s string) (delim, control, nul, high bool) {
 		}
 		i += 3 + j
 	}
-	return delim, control, nul, high
+	return delim, control, nul, high, percent
 }
 
 // pathUnderflows reports whether a ".." segment of p, literal or

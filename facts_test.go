@@ -19,7 +19,7 @@ func describeFacts(f Facts) string {
 	for _, set := range []struct {
 		name string
 		s    Components
-	}{{"delim", f.EncodedDelimiters}, {"control", f.EncodedControls}, {"nul", f.EncodedNUL}, {"nonascii", f.EncodedNonASCII}} {
+	}{{"delim", f.EncodedDelimiters}, {"control", f.EncodedControls}, {"nul", f.EncodedNUL}, {"nonascii", f.EncodedNonASCII}, {"percent", f.EncodedPercent}} {
 		for _, c := range []Component{ComponentUserinfo, ComponentHost, ComponentPath} {
 			if set.s.Has(c) {
 				parts = append(parts, set.name+":"+c.String())
@@ -58,9 +58,18 @@ func TestFacts(t *testing.T) {
 		{"http://h%00.example/", "control:host nul:host"},
 		{"http://u%0a@h/", "userinfo control:userinfo"},
 		{"http://h/a%7Fb", "control:path"},
-		{"http://h/a%20b%41%7e%25", ""}, // neither delimiters nor controls
+		{"http://h/a%20b%41%7e", ""}, // neither delimiters nor controls
 		{"http://[fe80::1%25eth0]/", ""},
 		{"http://[fe80::1%25%2F]/", "delim:host"},
+		// '%' encoded: a second decoding reads another encoding, but the
+		// "%25" that starts a zone ID is its delimiter.
+		{"http://h/100%25", "percent:path"},
+		{"http://h/%252e%252e/%252e%252e/etc/passwd", "percent:path"},
+		{"http://h/a%252Fb", "percent:path"},
+		{"http://u%25@h%25x/", "userinfo percent:userinfo percent:host"},
+		{"http://[fe80::1%25a%25b]/", "percent:host"},
+		{"http://[fe80::1%25eth0]/%25", "percent:path"},
+		{"http://h/p?%25#%25", ""},
 		{"http://h/a/../../etc/passwd", "underflow"},
 		// Bytes that IDNA maps to ASCII before a resolver sees the host:
 		// fullwidth "127", then an ideographic full stop.

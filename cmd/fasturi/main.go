@@ -33,13 +33,13 @@
 //	 "query":null,"fragment":null,"host_type":"reg-name",
 //	 "legacy_ipv4":"127.0.0.1","encoded_delimiters":[],
 //	 "encoded_controls":["path"],"encoded_nul":["path"],
-//	 "encoded_non_ascii":[],"path_underflow":true}
+//	 "encoded_non_ascii":[],"encoded_percent":[],"path_underflow":true}
 //
 // on one line, where null is an absent component and "" an empty one. The
 // keys after host_type are the facts a security policy needs (see
 // fasturi.Facts): the address a reg-name host means in a legacy IPv4
 // spelling, or null; which of userinfo, host and path hold a percent-encoded
-// delimiter, control character, NUL and byte of 0x80 or more; whether a
+// delimiter, control character, NUL, byte of 0x80 or more and '%'; whether a
 // ".." climbs above the root. An invalid URI's record is
 // {"in":...,"valid":false,"error":"<message>","offset":N}, and with -lenient
 // it has the components and "violations" too, but no facts, which only a

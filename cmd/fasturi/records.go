@@ -179,10 +179,11 @@ var factComponents = [...]fasturi.Component{
 //
 //	"legacy_ipv4":"127.0.0.1"            or null: the address a reg-name host
 //	                                     means in a legacy IPv4 spelling
-//	"encoded_delimiters":["path"]        the components among userinfo, host
-//	"encoded_controls":[]                and path that hold a percent-encoded
-//	"encoded_nul":[]                     delimiter, control character, NUL,
-//	"encoded_non_ascii":[]               byte of 0x80 or more
+//	"encoded_delimiters":["path"]        the components among userinfo,
+//	"encoded_controls":[]                host and path that hold a
+//	"encoded_nul":[]                     percent-encoded delimiter, control
+//	"encoded_non_ascii":[]               character, NUL, byte of 0x80 or
+//	"encoded_percent":[]                 more, and '%'
 //	"path_underflow":false               whether a ".." climbs above the root
 //
 // Whether there is userinfo is the "userinfo" member already.
@@ -192,7 +193,7 @@ func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
 
 // appendFacts appends the facts f as appendJSONFacts says.
 func appendFacts(dst []byte, f fasturi.Facts) []byte {
-	if !f.LegacyIPv4.IsValid() && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL|f.EncodedNonASCII == 0 {
+	if !f.LegacyIPv4.IsValid() && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL|f.EncodedNonASCII|f.EncodedPercent == 0 {
 		// Most URIs: all the facts in one constant.
 		if f.PathUnderflow {
 			return append(dst, noFactsJSON+"true"...)
@@ -211,14 +212,15 @@ func appendFacts(dst []byte, f fasturi.Facts) []byte {
 	dst = appendJSONComponentSet(dst, `,"encoded_controls":[`, f.EncodedControls)
 	dst = appendJSONComponentSet(dst, `,"encoded_nul":[`, f.EncodedNUL)
 	dst = appendJSONComponentSet(dst, `,"encoded_non_ascii":[`, f.EncodedNonASCII)
+	dst = appendJSONComponentSet(dst, `,"encoded_percent":[`, f.EncodedPercent)
 	dst = append(dst, `,"path_underflow":`...)
 	return strconv.AppendBool(dst, f.PathUnderflow)
 }
 
 // noFactsJSON is what appendJSONFacts writes, up to the value of
 // path_underflow, for a URI without a legacy IPv4 host or any encoded
-// delimiter, control, NUL or byte of 0x80 or more.
-const noFactsJSON = `,"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"path_underflow":`
+// delimiter, control, NUL, byte of 0x80 or more or '%'.
+const noFactsJSON = `,"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":`
 
 // appendJSONComponentSet appends start, which opens an array member, the
 // names of the components of s, and the closing bracket.

@@ -66,6 +66,7 @@ var (
 	constEncodedControls   = newConst(factEncodedControls)
 	constEncodedNUL        = newConst(factEncodedNUL)
 	constEncodedNonASCII   = newConst(factEncodedNonASCII)
+	constEncodedPercent    = newConst(factEncodedPercent)
 	constPathUnderflow     = newConst(factPathUnderflow)
 
 	schemeConsts = newConsts(schemes)

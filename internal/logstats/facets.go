@@ -71,6 +71,7 @@ const (
 	factEncodedControls   = "encoded_controls"
 	factEncodedNUL        = "encoded_nul"
 	factEncodedNonASCII   = "encoded_non_ascii"
+	factEncodedPercent    = "encoded_percent"
 	factPathUnderflow     = "path_underflow"
 )
 
@@ -206,6 +207,9 @@ func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	}
 	if f.EncodedNonASCII != 0 {
 		emitConst(emit, FacetFact, constEncodedNonASCII)
+	}
+	if f.EncodedPercent != 0 {
+		emitConst(emit, FacetFact, constEncodedPercent)
 	}
 	if f.PathUnderflow {
 		emitConst(emit, FacetFact, constPathUnderflow)

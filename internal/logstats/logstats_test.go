@@ -182,6 +182,7 @@ func TestObserve(t *testing.T) {
 			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
 		{uri, "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/caf%C3%A9", "scheme=http host=%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1 " +
 			"host_type=reg-name port=<none> path=/caf%C3%A9 fact=encoded_non_ascii", true},
+		{uri, "http://h/%252e%252e/x", "scheme=http host=h host_type=reg-name port=<none> path=/%252e%252e fact=encoded_percent", true},
 		{uri, "a/b", "scheme=<none> host=<none> host_type=none port=<none> path=a", true},
 		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=<empty> path=/", true},
 		{uri, "file:///", "scheme=file host=<empty> host_type=reg-name port=<none> path=/", true},
@@ -230,7 +231,7 @@ func TestConsts(t *testing.T) {
 	}
 	var want []string
 	want = append(want, keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
-	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factEncodedNonASCII, factPathUnderflow)
+	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factEncodedNonASCII, factEncodedPercent, factPathUnderflow)
 	want = append(want, schemes...)
 	want = append(want, methods...)
 	want = append(want, mismatchMessages...)
