@@ -70,6 +70,8 @@
 //	                         (fasturi.ParseHostHeader), which net/http may let through
 //	                         ("a%zz"), is refused too: there is no host to check
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
+//	-refuse-encoded-percent  refuse a percent-encoded '%' in the path (%25): a backend, or a
+//	                         filter, that decodes twice reads "/%252e%252e/" as "/../"
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
 //	                         percent-encoded ("/../etc", "/%2e%2e/etc"), in any of the ways
 //	                         backends read paths (fasturi.Facts.PathUnderflow): empty segments
@@ -137,6 +139,7 @@ func main() {
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1)")
 	flag.BoolVar(&cfg.refuseIDNAHost, "refuse-encoded-non-ascii-host", false, "refuse hosts with a percent-encoded byte >= 0x80, which IDNA maps before resolving")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
+	flag.BoolVar(&cfg.refuseEncodedPct, "refuse-encoded-percent", false, "refuse a percent-encoded '%' in the path, which a second decoding reads as another encoding")
 	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root, as any backend reads it: slashes merged, \";\" parameters dropped, %2F decoded")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")

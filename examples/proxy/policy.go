@@ -14,6 +14,7 @@ type config struct {
 	refuseLegacyIPv4   bool
 	refuseIDNAHost     bool
 	refuseEncodedSlash bool
+	refuseEncodedPct   bool
 	refuseUnderflow    bool
 	refuseHostMismatch bool
 	normalize          bool
@@ -30,6 +31,7 @@ func (c config) flags() []string {
 		{c.refuseLegacyIPv4, "-refuse-legacy-ipv4"},
 		{c.refuseIDNAHost, "-refuse-encoded-non-ascii-host"},
 		{c.refuseEncodedSlash, "-refuse-encoded-slash"},
+		{c.refuseEncodedPct, "-refuse-encoded-percent"},
 		{c.refuseUnderflow, "-refuse-underflow"},
 		{c.refuseHostMismatch, "-refuse-host-mismatch"},
 		{c.normalize, "-normalize"},
@@ -43,7 +45,7 @@ func (c config) flags() []string {
 
 // usesFacts reports whether a rule of c needs the target's fasturi.Facts.
 func (c *config) usesFacts() bool {
-	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseIDNAHost || c.refuseEncodedSlash || c.refuseUnderflow
+	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseIDNAHost || c.refuseEncodedSlash || c.refuseEncodedPct || c.refuseUnderflow
 }
 
 // refusal returns the flag of the first rule that refuses the valid target
@@ -105,6 +107,13 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 			off := int(u.Span(fasturi.ComponentPath).Start) + i
 			return "refuse-encoded-slash", fmt.Sprintf("%q at offset %d encodes a path separator", u.RawPath()[i:i+3], off)
 		}
+	}
+	if c.refuseEncodedPct && f.EncodedPercent.Has(fasturi.ComponentPath) {
+		// In a valid path every '%' starts an encoding: the first "%25"
+		// is the first encoded '%'.
+		i := strings.Index(u.RawPath(), "%25")
+		off := int(u.Span(fasturi.ComponentPath).Start) + i
+		return "refuse-encoded-percent", fmt.Sprintf(`"%%25" at offset %d encodes a '%%', which a second decoding reads as the start of another encoding`, off)
 	}
 	if c.refuseUnderflow && f.PathUnderflow {
 		return "refuse-underflow", `a ".." segment of the path climbs above the root`

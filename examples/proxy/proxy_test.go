@@ -189,6 +189,7 @@ var all = config{
 	refuseLegacyIPv4:   true,
 	refuseIDNAHost:     true,
 	refuseEncodedSlash: true,
+	refuseEncodedPct:   true,
 	refuseUnderflow:    true,
 	refuseHostMismatch: true,
 }
@@ -338,8 +339,14 @@ var targetTests = []struct {
 			`"%5C" at offset 24 encodes a path separator`+"\n"))},
 	{"%2F in the query is not in the path", "GET", "/a?b=%2F", "example.com",
 		ok("/a?b=%2F", "/a", "", "b=%2F"), nil},
-	{"%252F is no slash", "GET", "/a%252Fb", "example.com",
-		ok("/a%252Fb", "/a%2Fb", "", ""), nil},
+	{"%252F is no slash, but a double encoding", "GET", "/a%252Fb", "example.com",
+		ok("/a%252Fb", "/a%2Fb", "", ""), ptr(refusedFor("refuse-encoded-percent",
+			`"%25" at offset 2 encodes a '%', which a second decoding reads as the start of another encoding`+"\n"))},
+	{"%252e%252e after other encodings", "GET", "http://example.com/%41/%252e%252e/x", "example.com",
+		okFwd("/%41/%252e%252e/x", "/A/%2e%2e/x", "/%41/%252e%252e/x", "", "example.com"), ptr(refusedFor("refuse-encoded-percent",
+			`"%25" at offset 23 encodes a '%', which a second decoding reads as the start of another encoding`+"\n"))},
+	{"%25 in the query is not in the path", "GET", "/a?b=100%25", "example.com",
+		ok("/a?b=100%25", "/a", "", "b=100%25"), nil},
 	{"%3F is no slash", "GET", "/a%3Fb", "example.com",
 		ok("/a%3Fb", "/a?b", "", ""), nil},
 	{"userinfo", "GET", "http://trusted.example@evil.example/", "evil.example",
@@ -575,6 +582,11 @@ func TestRulesAlone(t *testing.T) {
 	check(t, b, slash, "GET", "/a%2Fb", "example.com", refusedFor("refuse-encoded-slash", `"%2F" at offset 2 encodes a path separator`+"\n"))
 	check(t, b, slash, "GET", "/../a", "example.com", ok("/../a", "/../a", "", ""))
 	check(t, b, slash, "GET", "http://u@0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
+	pct := startProxy(t, b.url, config{refuseEncodedPct: true})
+	check(t, b, pct, "GET", "/100%25", "example.com", refusedFor("refuse-encoded-percent",
+		`"%25" at offset 4 encodes a '%', which a second decoding reads as the start of another encoding`+"\n"))
+	check(t, b, pct, "GET", "/a%2Fb", "example.com", ok("/a%2Fb", "/a/b", "/a%2Fb", ""))
+	check(t, b, slash, "GET", "/100%25", "example.com", ok("/100%25", "/100%", "", ""))
 	under := startProxy(t, b.url, config{refuseUnderflow: true})
 	check(t, b, under, "GET", "/../a", "example.com", refused("refuse-underflow"))
 	check(t, b, under, "GET", "/a%2Fb", "example.com", ok("/a%2Fb", "/a/b", "/a%2Fb", ""))
