@@ -171,7 +171,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"Percent-decode each line of each FILE (standard input if none, or for -)\n"+
 			"(RFC 3986 section 2.1), in order. -json gives \"out_hex\" for a result\n"+
 			"that is not UTF-8; text output refuses a result with a CR or LF in it.\n", stderr)
-	component := c.fs.String("component", "", "first check each line is a valid `NAME`: host, path...")
+	component := c.fs.String("component", "", "check each line is a `NAME`: userinfo|host|path|query|fragment")
 	plus := c.fs.Bool("plus", false, "decode '+' as a space, as HTML forms encode a query")
 	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, DEL...)")
 	if code, stop := c.parse(args, stdout); stop {

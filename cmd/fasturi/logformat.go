@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"strconv"
 
@@ -20,12 +21,33 @@ const (
 )
 
 // addFormatFlags adds the flags that say where a line's URI is: -format,
-// -field and -sep (see logstats.ParseFormat).
+// -field and -sep (see parseFormat).
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "access-log `format`: clf, or combined (with the referer)")
+	name = fs.String("format", "", "line `format`: uri (a URI a line, the default), clf, combined")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
 	sep = fs.String("sep", "", "the field separator `S`: one byte, \",\" for CSV (default a tab)")
 	return name, field, sep
+}
+
+// parseFormat returns the Format that the flags of addFormatFlags, once
+// fs has parsed them, name (see logstats.ParseFormat, for which a field of
+// 0 and a separator of "" stand for none given). Given on the command
+// line, "-field 0" and "-sep ”" are refused rather than read as absent.
+func parseFormat(fs *flag.FlagSet, name string, field int, sep string) (logstats.Format, error) {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case err != nil:
+		case f.Name == "field" && field == 0:
+			err = errors.New("-field 0: fields count from 1")
+		case f.Name == "sep" && sep == "":
+			err = errors.New(`-sep "": want one byte other than a newline`)
+		}
+	})
+	if err != nil {
+		return logstats.Format{}, err
+	}
+	return logstats.ParseFormat(name, field, sep)
 }
 
 // parseLogLine returns the lineFunc of parse for lines in format f: the

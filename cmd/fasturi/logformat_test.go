@@ -235,6 +235,11 @@ func TestStatsUsage(t *testing.T) {
 		{"parse", "-sep", ","}, // nothing to split without -field
 		{"stats", "-format", "clf", "-sep", "\t"},
 		{"target", "-sep", ";"},
+		// Given, 0 and "" are no field and no separator, not their absence.
+		{"parse", "-field", "0"},
+		{"stats", "-field", "0", "-format", "clf"},
+		{"target", "-field", "2", "-sep", ""},
+		{"stats", "-sample", "-field", "0"},
 	} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitUsage || stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)

@@ -23,10 +23,13 @@
 // invalid line is data, not a failure, and gets a record too.
 //
 // parse writes a line of text for people by default; -json writes one JSON
-// object per line and -tsv tab-separated values, for other programs. An
+// object per line and -tsv tab-separated values, for other programs (the
+// columns in, valid, scheme, userinfo, host, port, path, query, fragment,
+// host_type, error and offset; -header names them first). An
 // invalid URI's record says what is wrong and at which byte. With -lenient,
 // every line is split into components the way RFC 3986 Appendix B does, and
-// the rules it breaks are listed. A valid URI's -json record is
+// the rules it breaks are listed (in -tsv, the first one). A valid URI's
+// -json record is
 //
 //	{"in":"http://u@0x7f.1/%2e%2e/%00","valid":true,"scheme":"http",
 //	 "userinfo":"u","host":"0x7f.1","port":null,"path":"/%2e%2e/%00",
@@ -83,10 +86,10 @@
 // fault in the input line. decode's text output refuses a line that decodes
 // to a CR or LF, which would break the line; -json escapes them.
 //
-// stats counts the lines by scheme, host, host type, port, path prefix,
-// error and security fact, and for access logs by method, request-target
-// form and referer host, and writes the top keys of each as a table, or
-// with -json as one document:
+// stats counts the lines by scheme and host (both lowercased), host type,
+// port, path prefix, error and security fact, and for access logs by
+// method, request-target form and referer host, and writes the top keys of
+// each as a table, or with -json as one document:
 //
 //	{"totals":{"lines":N,"valid":N,"invalid":N},"facets":{"scheme":
 //	 {"distinct":N,"approximate":false,"top":[{"key":"https","count":N},...]},...}}
@@ -95,8 +98,9 @@
 // that, the distinct keys are estimated with a HyperLogLog and the counts
 // of the keys beyond with a Count-Min sketch, and the facet says
 // "approximate":true. Which keys a core meets depends on how the lines
-// fall to the cores, so near the limit whether a facet is approximate,
-// and its estimates, may vary from run to run.
+// fall to the cores, so near the limit whether a facet is approximate may
+// vary from run to run; an approximate facet's estimates do, as the
+// sketches hash with a seed of each run's.
 // -sample counts an access log generated at start.
 //
 // extract finds the URIs in free text (RFC 3986 Appendix C, see

@@ -251,9 +251,10 @@ func TestUsage(t *testing.T) {
 			t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want the usage on stdout", cmd, code, out, stderr)
 		}
 	}
-	// A bad flag: the error, then the usage, on standard error.
+	// A bad flag: the error and where the usage is, on standard error, as
+	// for any other usage error.
 	if code, out, stderr := runCLI(t, "", "parse", "-nosuch"); code != exitUsage || out != "" ||
-		!strings.HasPrefix(stderr, "flag provided but not defined: -nosuch\nUsage: fasturi parse") {
+		stderr != "fasturi parse: flag provided but not defined: -nosuch\nRun 'fasturi parse -h' for usage.\n" {
 		t.Errorf("parse -nosuch: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

@@ -47,7 +47,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "parse", "-header goes with -tsv")
 	}
 
-	in, err := logstats.ParseFormat(*formatName, *field, *sep)
+	in, err := parseFormat(fs, *formatName, *field, *sep)
 	if err != nil {
 		return usageError(stderr, "parse", "%v", err)
 	}

@@ -20,13 +20,13 @@ const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-format clf|co
 	"       -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]"
 
 // statsAbout is what stats' usage says before the flags.
-const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme,
-host, host type, port, path prefix, error and security fact, and for access
-logs by method, request-target form and referer host; then write the top
-keys of each as a table, or with -json as one JSON document. Past -max-keys
-distinct keys on one core, a facet's counts become estimates, marked
-approximate, and -top 0 lists the keys counted exactly and the likeliest of
-the others.
+const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme
+and host (both lowercased), host type, port, path prefix, error and security
+fact, and for access logs by method, request-target form and referer host;
+then write the top keys of each as a table, or with -json as one JSON
+document. Past -max-keys distinct keys on one core, a facet's counts become
+estimates, marked approximate, which vary from run to run, and -top 0 lists
+the keys counted exactly and the likeliest of the others.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.
@@ -79,7 +79,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		corpus.WriteLog(&log, corpus.LogCombined, sampleSize, 1)
 		stdin, names = &log, []string{"-"}
 	}
-	format, err := logstats.ParseFormat(*formatName, *field, *sep)
+	format, err := parseFormat(fs, *formatName, *field, *sep)
 	if err != nil {
 		return usage(err.Error())
 	}

@@ -146,7 +146,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, stop := parseFlags(fs, args, stdout); stop {
 		return status
 	}
-	in, err := logstats.ParseFormat(*formatName, *field, *sep)
+	in, err := parseFormat(fs, *formatName, *field, *sep)
 	if err != nil {
 		return usageError(stderr, "target", "%v", err)
 	}

@@ -39,9 +39,9 @@ func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 // parseFlags parses a command's flags, and returns the exit status to end
 // with and true when the command should not run: exitOK after -h, whose
 // usage goes to stdout, as asked for (fasturi -h does the same), or exitIO
-// when it cannot be written; and exitUsage after a bad flag, reported with
-// the usage on fs's output.
-// fs.Usage writes to fs.Output().
+// when it cannot be written; and exitUsage after a bad flag, reported on
+// fs's output as any other usage error is (see usageError).
+// fs.Usage writes to fs.Output(), and fs is named after the command.
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 	out := fs.Output()
 	fs.SetOutput(io.Discard) // the flag package's own report, rewritten below
@@ -55,9 +55,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 		fs.SetOutput(out)
 		return writeOut(stdout, out, b.Bytes()), true
 	case err != nil:
-		fmt.Fprintln(out, err)
-		fs.Usage()
-		return exitUsage, true
+		return usageError(out, fs.Name(), "%v", err), true
 	}
 	return exitOK, false
 }
