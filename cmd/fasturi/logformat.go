@@ -32,7 +32,7 @@ func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 // parseFormat returns the Format that the flags of addFormatFlags, once
 // fs has parsed them, name (see logstats.ParseFormat, for which a field of
 // 0 and a separator of "" stand for none given). Given on the command
-// line, "-field 0" and "-sep ”" are refused rather than read as absent.
+// line, -field 0 and an empty -sep are refused rather than read as absent.
 func parseFormat(fs *flag.FlagSet, name string, field int, sep string) (logstats.Format, error) {
 	var err error
 	fs.Visit(func(f *flag.Flag) {

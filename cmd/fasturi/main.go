@@ -18,6 +18,8 @@
 //	      [-q] [-o FILE] [FILE...]
 //	fasturi version
 //
+// Flags may also follow the FILEs; after "--", every argument is a FILE.
+//
 // Every command reads each FILE in turn (standard input if there is none,
 // or for -) and writes one record per input line, in input order: an
 // invalid line is data, not a failure, and gets a record too.

@@ -687,3 +687,36 @@ func TestStdinReadError(t *testing.T) {
 		t.Errorf("exit %d, records %v, stderr %q", code, recs, stderr.String())
 	}
 }
+
+// TestFlagsAfterFiles: flags may follow the FILEs, and "--" makes what
+// follows FILEs even when it starts with '-'.
+func TestFlagsAfterFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(a, []byte("http://a/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("http://b/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const recA, recB = `{"in":"http://a/","out":"http://a/"}`, `{"in":"http://b/","out":"http://b/"}`
+	for _, tt := range []struct {
+		args   []string
+		stdin  string
+		code   int
+		out    string
+		stderr string // a part of it
+	}{
+		{[]string{"normalize", a, "-json", "-q"}, "", 0, recA + "\n", ""},
+		{[]string{"normalize", a, "-q", b, "-json"}, "", 0, recA + "\n" + recB + "\n", ""},
+		{[]string{"normalize", "-q", "-", "-json", a}, "http://b/\n", 0, recB + "\n" + recA + "\n", ""},
+		{[]string{"normalize", "-q", a, "--", "-json"}, "", exitIO, "http://a/\n", "open -json: "},
+		{[]string{"normalize", a, "-json", "--", "--"}, "", exitIO, recA + "\n", "open --: "},
+		{[]string{"normalize", a, "-nosuch"}, "", exitUsage, "", "fasturi normalize: flag provided but not defined: -nosuch"},
+	} {
+		code, out, stderr := runCLI(t, tt.stdin, tt.args...)
+		if code != tt.code || out != tt.out || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out, stderr, tt.code, tt.out, tt.stderr)
+		}
+	}
+}

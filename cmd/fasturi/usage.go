@@ -42,10 +42,15 @@ func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 // when it cannot be written; and exitUsage after a bad flag, reported on
 // fs's output as any other usage error is (see usageError).
 // fs.Usage writes to fs.Output(), and fs is named after the command.
+//
+// Flags may follow the FILEs, as in "fasturi parse access.log -json", the
+// way jq, grep and rg read them: the flag package alone stops at the first
+// argument that is not a flag. "--" ends the flags; what follows it is
+// FILEs, even when it starts with '-'.
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 	out := fs.Output()
 	fs.SetOutput(io.Discard) // the flag package's own report, rewritten below
-	err := fs.Parse(args)
+	err := parseInterspersed(fs, args)
 	fs.SetOutput(out)
 	switch {
 	case err == flag.ErrHelp:
@@ -58,4 +63,26 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 		return usageError(out, fs.Name(), "%v", err), true
 	}
 	return exitOK, false
+}
+
+// parseInterspersed parses the flags of args wherever they are before a
+// "--", and leaves the other arguments, in order, as fs.Args().
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			operands = append(operands, rest...) // after "--": no more flags
+			break
+		}
+		operands, args = append(operands, rest[0]), rest[1:]
+	}
+	// fs.Args() becomes the operands: after "--", Parse takes no flag.
+	return fs.Parse(append([]string{"--"}, operands...))
 }
