@@ -251,7 +251,7 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		err := p.readFile(stdin, stop)
+		err := p.readFile(countingReader{stdin, &p.bytes}, stop)
 		if err == nil || errors.Is(err, errStopped) {
 			return err
 		}
@@ -266,7 +266,16 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 		return err
 	}
 	defer f.Close()
-	err = p.readFile(f, stop)
+	var r io.Reader = countingReader{f, &p.bytes}
+	if isGzip(f) {
+		zr, err := gunzip(r)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", name, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	err = p.readFile(r, stop)
 	// A *fs.PathError names the file already ("read NAME: is a directory").
 	var pathErr *fs.PathError
 	if err != nil && !errors.Is(err, errStopped) && !errors.As(err, &pathErr) {
@@ -322,7 +331,6 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 			var n int
 			n, err = r.Read(buf[len(buf):min(cap(buf), len(buf)+chunkSize)])
 			buf = buf[:len(buf)+n]
-			p.bytes.Add(int64(n))
 			if bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0 {
 				break
 			}

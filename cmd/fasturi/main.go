@@ -22,7 +22,9 @@
 //
 // Every command reads each FILE in turn (standard input if there is none,
 // or for -) and writes one record per input line, in input order: an
-// invalid line is data, not a failure, and gets a record too.
+// invalid line is data, not a failure, and gets a record too. A FILE
+// compressed with gzip is decompressed as it is read; standard input is
+// read as it is.
 //
 // parse writes a line of text for people by default; -json writes one JSON
 // object per line and -tsv tab-separated values, for other programs (the
@@ -158,8 +160,9 @@ Commands:
   decode     percent-decode each line (section 2.1)
   version    print the version of fasturi and of the Go toolchain
 
-Each command reads each FILE (standard input if none, or for -) on all
-cores. parse, target and the four after them write one record per input
+Each command reads each FILE (standard input if none, or for -; a gzip
+FILE decompressed) on all cores. Flags may follow the FILEs, up to --.
+parse, target and the four after them write one record per input
 line, in input order: an invalid line is not dropped. extract writes one
 per URI found, stats a summary at the end. parse, stats and target read
 access logs (-format clf|combined) and fields of TSV or CSV (-field N).

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gzipped returns the members, each compressed on its own and then
+// concatenated, as cat a.gz b.gz writes them.
+func gzipped(t *testing.T, members ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for _, m := range members {
+		zw := gzip.NewWriter(&b)
+		if _, err := zw.Write([]byte(m)); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// TestGzipInput: a FILE compressed with gzip gives the records of its
+// decompressed lines, every member's; a damaged one is a read error after
+// the lines it gave; standard input is read as it is.
+func TestGzipInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	lines := "http://a/\nhttp://b c/\n\xff\r\n"
+	more := "/x?y\nlast line without an ending"
+	plain := write("plain.log", []byte(lines+more))
+	gz := write("log.gz", gzipped(t, lines, more))
+	for _, args := range [][]string{
+		{"parse", "-json", "-q"},
+		{"parse", "-tsv", "-lenient", "-q"},
+		{"stats", "-json", "-q"},
+		{"normalize", "-json", "-q"},
+	} {
+		_, want, _ := runCLI(t, "", append(args, plain)...)
+		code, got, stderr := runCLI(t, "", append(args, gz)...)
+		if code != 0 || got != want || stderr != "" {
+			t.Errorf("%v on gzip: exit %d, stderr %q, output\n%s\nwant the plain file's\n%s", args, code, stderr, got, want)
+		}
+	}
+
+	// Cut inside its second member: the first member's lines, then the
+	// error, in order, and exit 1.
+	whole := gzipped(t, lines, strings.Repeat("http://h/\n", 1000))
+	cut := write("cut.gz", whole[:len(whole)-20])
+	code, out, stderr := runCLI(t, "", "parse", "-tsv", "-q", cut)
+	if code != exitIO || !strings.HasPrefix(out, "http://a/\ttrue\t") || !strings.Contains(stderr, "read "+cut+": unexpected EOF") {
+		t.Errorf("cut gzip: exit %d, stderr %q, output starts %.40q", code, stderr, out)
+	}
+
+	// Standard input is not looked at: its bytes are lines as they are.
+	code, out, _ = runCLI(t, string(gzipped(t, "http://a/\n")), "parse", "-json", "-q")
+	if code != 0 || strings.Contains(out, `"in":"http://a/"`) || !strings.Contains(out, `"in_hex":"1f8b`) {
+		t.Errorf("gzip on standard input: exit %d, output %q; want its bytes as lines", code, out)
+	}
+}
