@@ -23,9 +23,10 @@ ends a sentence. A URI without delimiters needs "scheme://" or a scheme
 written without slashes (mailto:, urn:, tel:, ...). Lines are read one by
 one: a URI wrapped over lines inside <...> is found up to its first line
 break. Each URI found is one record, in input order: the URI alone, or with
--json {"line":N,"offset":BYTE,"uri":"..."}, where lines count from 1 and
-offsets in bytes from the start of the line. The summary counts as valid
-the lines that hold a URI.
+-json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."}, where NAME is the
+FILE (- for standard input), lines count from 1 in each FILE, and offsets
+in bytes from the start of the line. The summary counts as valid the lines
+that hold a URI.
 `
 
 // recordSep ends each record but the last that the lineFunc of extract
@@ -36,7 +37,7 @@ const recordSep = 0
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	jsonOut := fs.Bool("json", false, `write {"line":N,"offset":BYTE,"uri":"..."} per URI`)
+	jsonOut := fs.Bool("json", false, `write {"file":F,"line":N,"offset":BYTE,"uri":"..."} per URI`)
 	schemeList := fs.String("schemes", "", "only URIs of these `schemes`, comma-separated (any case)")
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(fs.Output(), fs, extractSynopsis, extractAbout) }
@@ -57,6 +58,9 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out := &recordWriter{w: w, numbered: *jsonOut}
 		p := &processor{fn: extractLine(schemes, *jsonOut), out: out, stderr: stderr,
 			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(names)}
+		if *jsonOut {
+			p.startInput = out.startInput
+		}
 		return p.process(names, stdin)
 	})
 }
@@ -110,13 +114,28 @@ func schemeIn(uri []byte, schemes []string) bool {
 
 // A recordWriter turns what the lineFunc of extract wrote, one line per
 // input line, into one line per record: an empty line (a line without
-// URIs) gives none, and each record, with numbered, starts with its line's
-// number. The processor writes to it in input order, from one goroutine.
+// URIs) gives none, and each record, with numbered, starts with its
+// input's name and its line's number in that input. The processor writes
+// to it in input order, from one goroutine.
 type recordWriter struct {
 	w        *bufio.Writer
 	numbered bool
-	line     int64  // the number of the last line seen
+	file     []byte // `{"file":NAME,"line":` for the input being read
+	line     int64  // the number of the last line seen in that input
 	partial  []byte // a line cut between two writes
+}
+
+// startInput makes the next lines those of the input name ("-" for
+// standard input), from line 1. A name that is not UTF-8 is written as
+// "file_hex".
+func (r *recordWriter) startInput(name string) {
+	r.line = 0
+	f, valid := appendJSONStringUTF8(append(r.file[:0], `{"file":`...), []byte(name))
+	if !valid {
+		f = append(append(r.file[:0], `{"file_hex":"`...), hex.EncodeToString([]byte(name))...)
+		f = append(f, '"')
+	}
+	r.file = append(f, `,"line":`...)
 }
 
 func (r *recordWriter) Write(b []byte) (int, error) {
@@ -155,7 +174,7 @@ func (r *recordWriter) records(line []byte) {
 			line = nil
 		}
 		if r.numbered {
-			r.w.WriteString(`{"line":`)
+			r.w.Write(r.file)
 			r.w.Write(strconv.AppendInt(r.w.AvailableBuffer(), r.line, 10))
 			r.w.WriteByte(',')
 		}

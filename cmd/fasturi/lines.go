@@ -33,6 +33,9 @@ type chunk struct {
 	valid   int
 	done    chan struct{}
 	readErr error // set on the last chunk of a file that failed to read
+	// name is the input's name, "-" for standard input, on the first
+	// chunk of each input, which every input has (if empty); else "".
+	name string
 }
 
 // A chunk keeps its buffers for reuse up to these capacities: input of
@@ -68,6 +71,9 @@ type totals struct {
 // records in input order.
 type processor struct {
 	fn lineFunc
+	// startInput, when set, is called with the name of each input ("-" for
+	// standard input) before the records of its lines are written.
+	startInput func(name string)
 	// newFn, when set, replaces fn: each worker calls it once for a
 	// lineFunc of its own, which may then keep state without locking
 	// (stats counts in one table per worker and merges them at the end).
@@ -143,6 +149,9 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		c, ok := p.next(fail)
 		if !ok {
 			break
+		}
+		if c.name != "" && p.startInput != nil {
+			p.startInput(c.name)
 		}
 		_, err := p.out.Write(c.out)
 		fail(err)
@@ -251,7 +260,7 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		err := p.readFile(countingReader{stdin, &p.bytes}, stop)
+		err := p.readFile(countingReader{stdin, &p.bytes}, name, stop)
 		if err == nil || errors.Is(err, errStopped) {
 			return err
 		}
@@ -275,7 +284,7 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 		defer zr.Close()
 		r = zr
 	}
-	err = p.readFile(r, stop)
+	err = p.readFile(r, name, stop)
 	// A *fs.PathError names the file already ("read NAME: is a directory").
 	var pathErr *fs.PathError
 	if err != nil && !errors.Is(err, errStopped) && !errors.As(err, &pathErr) {
@@ -299,7 +308,7 @@ var bom = []byte("\xef\xbb\xbf")
 // are not held back; a line longer than a chunk grows the chunk; a chunk
 // holds at most maxChunkLines lines; a last line without a line ending is
 // still a line.
-func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
+func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) error {
 	var carry []byte // what the previous chunk left: the start of a line, or whole lines too
 	carryLines := false
 	first := true
@@ -340,6 +349,7 @@ func (p *processor) readFile(r io.Reader, stop <-chan struct{}) error {
 			// chunk holds at least the whole first line, so all of it.
 			buf = bytes.TrimPrefix(buf, bom)
 			first = false
+			c.name = name
 		}
 		cut := len(buf)
 		if err == nil {

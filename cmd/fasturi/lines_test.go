@@ -106,7 +106,7 @@ func readChunkCaps(t *testing.T, r io.Reader) ([][]byte, []int) {
 	p.free <- &chunk{}
 	done := make(chan error, 1)
 	go func() {
-		done <- p.readFile(r, nil)
+		done <- p.readFile(r, "-", nil)
 		close(p.work)
 	}()
 	var chunks [][]byte

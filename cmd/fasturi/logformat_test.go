@@ -404,12 +404,14 @@ func TestRecordWriterSplitWrites(t *testing.T) {
 	for _, numbered := range []bool{false, true} {
 		want := "a\nbb\nc\ndd\nx\ny\n"
 		if numbered {
-			want = `{"line":1,a` + "\n" + `{"line":1,bb` + "\n" + `{"line":1,c` + "\n" + `{"line":3,dd` + "\n" +
-				`{"line":4,x` + "\n" + `{"line":4,y` + "\n"
+			const f = `{"file":"a\"b.txt","line":`
+			want = f + `1,a` + "\n" + f + `1,bb` + "\n" + f + `1,c` + "\n" + f + `3,dd` + "\n" +
+				f + `4,x` + "\n" + f + `4,y` + "\n"
 		}
 		for size := 1; size <= len(in); size++ {
 			var out bytes.Buffer
 			r := &recordWriter{w: bufio.NewWriter(&out), numbered: numbered}
+			r.startInput(`a"b.txt`)
 			for b := []byte(in); len(b) > 0; {
 				n := min(size, len(b))
 				if k, err := r.Write(b[:n]); k != n || err != nil {
@@ -421,6 +423,24 @@ func TestRecordWriterSplitWrites(t *testing.T) {
 				t.Errorf("numbered %v, writes of %d bytes: %q after %d lines, want %q after 5", numbered, size, out.String(), r.line, want)
 			}
 		}
+	}
+}
+
+// TestRecordWriterInputs checks that each input's lines count from 1 and
+// that its records name it, as "file_hex" when its name is not UTF-8.
+func TestRecordWriterInputs(t *testing.T) {
+	var out bytes.Buffer
+	r := &recordWriter{w: bufio.NewWriter(&out), numbered: true}
+	for _, in := range []struct{ name, lines string }{{"a", "x\ny\n"}, {"-", "\nz\n"}, {"b\xff", "w\n"}, {"c", ""}} {
+		r.startInput(in.name)
+		if _, err := r.Write([]byte(in.lines)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `{"file":"a","line":1,x` + "\n" + `{"file":"a","line":2,y` + "\n" + `{"file":"-","line":2,z` + "\n" +
+		`{"file_hex":"62ff","line":1,w` + "\n"
+	if out.String() != want {
+		t.Errorf("records\n%s\nwant\n%s", out.String(), want)
 	}
 }
 
@@ -466,5 +486,28 @@ func TestAccessLenient(t *testing.T) {
 		if r.hasComponents() && (r.uri.RawHost() != c.host || r.uri.RawPath() != c.path) {
 			t.Errorf("%s: host %q, path %q; want %q, %q", name, r.uri.RawHost(), r.uri.RawPath(), c.host, c.path)
 		}
+	}
+}
+
+// TestExtractInputs runs extract -json over two files and standard input,
+// one empty, one that cannot be opened: each record names its input and
+// counts its lines from 1 there.
+func TestExtractInputs(t *testing.T) {
+	dir := t.TempDir()
+	a, empty := filepath.Join(dir, "a.txt"), filepath.Join(dir, "empty")
+	if err := os.WriteFile(a, []byte("x\nsee http://a/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing")
+	code, out, stderr := runCLI(t, "http://s/\n", "extract", "-json", "-q", a, empty, missing, "-", a)
+	fa, _ := json.Marshal(a)
+	want := `{"file":` + string(fa) + `,"line":2,"offset":4,"uri":"http://a/"}` + "\n" +
+		`{"file":"-","line":1,"offset":0,"uri":"http://s/"}` + "\n" +
+		`{"file":` + string(fa) + `,"line":2,"offset":4,"uri":"http://a/"}` + "\n"
+	if code != exitIO || out != want || !strings.Contains(stderr, missing) {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant exit %d and\n%s", code, stderr, out, exitIO, want)
 	}
 }

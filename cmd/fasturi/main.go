@@ -109,9 +109,9 @@
 //
 // extract finds the URIs in free text (RFC 3986 Appendix C, see
 // fasturi.Finder) and writes one record per URI: the URI alone, or with
-// -json {"line":N,"offset":BYTE,"uri":"..."} ("uri_hex" when it is not
-// UTF-8), lines from 1 across the inputs, offsets in bytes from the start
-// of the line.
+// -json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."} ("uri_hex" when
+// it is not UTF-8), with NAME the input (- for standard input), lines from
+// 1 in each input, offsets in bytes from the start of the line.
 //
 // With -format clf or combined, parse, stats and target read access logs
 // (Common and Combined Log Format): the URI of a line is its request line's
