@@ -119,7 +119,8 @@
 // its referer, which parse -json writes as a "referer" record (null for
 // "-" and for a line that is no combined-log line), and -tsv as a last
 // column. With -field N, they read field N (from 1) of lines split by -sep
-// (a tab by default; with "," a field may be quoted as in CSV). A record's
+// (a tab by default; with any other separator, such as "," for CSV, a
+// field may be quoted as in CSV). A record's
 // "in" is then the URI read (for target, the request line), and its
 // offsets count from there; a line the format does not match is a record
 // of the whole line, invalid, with the mismatch and its offset. A user

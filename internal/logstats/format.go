@@ -135,15 +135,18 @@ func (f Format) Cut(line []byte) (Line, Mismatch) {
 	return Line{URI: line}, Mismatch{}
 }
 
-// cutField returns field n (from 1) of line. With ',' as the separator a
-// field may be quoted, as in CSV: the quotes are not part of it, and a
-// separator inside them does not end it.
+// cutField returns field n (from 1) of line. With any separator but a
+// tab, a field may be quoted, as in CSV, which spreadsheets also write
+// with ';' or '|': the quotes are not part of it, and a separator inside
+// them does not end it. TSV has no quoting (IANA's text/tab-separated-values
+// forbids a tab in a field), so a '"' there is data.
 func cutField(line []byte, n int, sep byte) (Line, Mismatch) {
+	quoting := sep != '\t'
 	start := 0
 	for i := 1; ; i++ {
 		end := -1
 		next := len(line)
-		if sep == ',' && start < len(line) && line[start] == '"' {
+		if quoting && start < len(line) && line[start] == '"' {
 			q := closingQuote(line, start+1, true)
 			if q < 0 {
 				return Line{}, mismatch(msgUnterminatedField, start)
@@ -161,7 +164,7 @@ func cutField(line []byte, n int, sep byte) (Line, Mismatch) {
 		}
 		if i == n {
 			f, off := line[start:end], start
-			if sep == ',' && len(f) >= 2 && f[0] == '"' {
+			if quoting && len(f) >= 2 && f[0] == '"' {
 				f, off = f[1:len(f)-1], off+1
 			}
 			return Line{URI: f, URIOff: off}, Mismatch{}

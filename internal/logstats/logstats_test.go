@@ -122,6 +122,12 @@ func TestCutField(t *testing.T) {
 		{`1,"http://h/`, 2, ",", "", 0, "unterminated quoted field"},
 		{`1,"a"b,x`, 2, ",", "", 0, "text after a quoted field"},
 		{"a|b|c", 2, "|", "b", 2, ""},
+		// Quoting with any separator but a tab.
+		{`1;"http://a/x;y";2`, 2, ";", "http://a/x;y", 3, ""},
+		{`1|"http://a/x|y"`, 2, "|", "http://a/x|y", 3, ""},
+		{`1 "http://a/ b" 2`, 2, " ", "http://a/ b", 3, ""},
+		{"1\t\"http://a/\"\t2", 2, "\t", `"http://a/"`, 2, ""},
+		{"1\t\"a\tb\"", 3, "\t", `b"`, 5, ""},
 	}
 	for _, tt := range tests {
 		f, err := ParseFormat("", tt.field, tt.sep)
