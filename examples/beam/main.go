@@ -37,7 +37,7 @@ var (
 	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
 	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf or combined (access logs)")
 	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
-	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with ',' a field may be quoted as in CSV")
+	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other, such as ',', a field may be quoted as in CSV")
 	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
 	top    = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
 )
