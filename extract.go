@@ -33,8 +33,11 @@ import (
 // or geo (any case). That leaves out "Note:", "a:b", "12:34:56", and
 // "javascript:". The end of the candidate is then trimmed, as long as
 // either applies, of the punctuation that ends a sentence or a quotation
-// rather than a URI ('.', ',', ';', ':', '!', '?', single quote), and of
-// a ')' or ']' that closes nothing in the candidate:
+// rather than a URI ('.', ',', ';', ':', '!', '?', single quote), of a
+// '*', '_' or '~' when the same byte comes right before the candidate, as
+// Markdown's emphasis and strikethrough do ("**http://a/b**" gives
+// "http://a/b"; "http://a/__init__" keeps its "__"), and of a ')' or ']'
+// that closes nothing in the candidate:
 // "(see http://a/b_(c))." gives "http://a/b_(c)", and "[http://[::1]]"
 // gives "http://[::1]". What remains must hold more than the scheme, its
 // ':' and any "//": "http://" alone is no URI.
@@ -198,9 +201,11 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 
 	// What delimits it: the byte before the scheme, unless that is the
 	// last byte of a URI just found.
-	var closer byte
+	var closer, marker byte
 	if run == start && start > f.floor {
 		switch c := s[start-1]; c {
+		case '*', '_', '~':
+			marker = c // Markdown's: its pair ends the candidate
 		case '<', '"', '\'':
 			closer = c
 			if c == '<' {
@@ -237,13 +242,13 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	} else if !slashlessScheme(s[start:colon]) {
 		return 0, 0, false
 	}
-	end, ok = longestURI(s, start, stop, bare)
+	end, ok = longestURI(s, start, stop, bare, marker)
 	if ok && bare == colon+3 {
 		wrapEnd := -1
 		if closer == '>' {
 			wrapEnd = f.closerAfter(end)
 		}
-		if cutsAuthority(s, bare, end, s[start:colon], wrapEnd) {
+		if cutsAuthority(s, bare, end, s[start:colon], wrapEnd, marker) {
 			return 0, 0, false
 		}
 	}
@@ -356,13 +361,14 @@ func parseText(u *URI) ErrorKind {
 // leaves a URI. Cutting before trimming keeps the work per candidate
 // within what parsing it takes, which stops at its first invalid byte: a
 // line of many candidates that run to its end, none a URI
-// ("x://%x://%...)"), is not read to its end for each.
-func longestURI(s string, start, stop, bare int) (int, bool) {
+// ("x://%x://%...)"), is not read to its end for each. marker is the
+// Markdown byte ('*', '_', '~') right before the candidate, or 0.
+func longestURI(s string, start, stop, bare int, marker byte) (int, bool) {
 	end := stop
 	if u := (URI{s: s[start:stop]}); parseText(&u) != 0 {
 		end = start + validPrefix(s[start:stop], int(u.errOff))
 	}
-	end = trimEnd(s, start, end)
+	end = trimEnd(s, start, end, marker)
 	if end <= bare {
 		return 0, false
 	}
@@ -373,8 +379,9 @@ func longestURI(s string, start, stop, bare int) (int, bool) {
 // at from, ends inside its authority with the rest of the word it is in
 // making a browser read another host (see Finder). scheme is the URI's;
 // for a URI after a '<', wrapEnd is where the first '>' after it is, or
-// len(s) (a '<' that nothing closes), and otherwise -1.
-func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
+// len(s) (a '<' that nothing closes), and otherwise -1; marker as for
+// longestURI.
+func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker byte) bool {
 	rest := s[end:]
 	wrapped := wrapEnd >= 0 && wrapEnd < len(s)
 	if wrapped {
@@ -396,7 +403,7 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 	// Trailing punctuation goes, and within "<...>" the white space a
 	// browser drops with it: "<http://a. >" is host "a." to it, which is
 	// a's.
-	for n > 0 && (trailingPunct(rest[n-1]) || wrapped && isTextSpace(rest[n-1])) {
+	for n > 0 && (trailingPunct(rest[n-1], marker) || wrapped && isTextSpace(rest[n-1])) {
 		n--
 	}
 	rest = rest[:n]
@@ -421,8 +428,10 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int) bool {
 }
 
 // trailingPunct reports whether c is punctuation that trimming takes from
-// the end of a candidate, or a closer.
-func trailingPunct(c byte) bool { return textClass[c]&textTrim != 0 || c == ')' || c == ']' }
+// the end of a candidate after marker (see longestURI), or a closer.
+func trailingPunct(c, marker byte) bool {
+	return textClass[c]&textTrim != 0 || c == ')' || c == ']' || c == marker && marker != 0
+}
 
 // isTextSpace reports whether c is white space that ends a word of text.
 func isTextSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
@@ -491,14 +500,15 @@ func validPrefix(s string, errOff int) int {
 // ends text around a URI rather than the URI: see Finder. A ')' or ']'
 // closes something when a '(' or '[' before it in s[start:end] is still
 // open there, as brackets pair: "http://a/b)(c)" keeps its last ')'.
-func trimEnd(s string, start, end int) int {
+// marker, when not 0, goes too (see longestURI).
+func trimEnd(s string, start, end int, marker byte) int {
 	// The bytes that may go: the run of punctuation and closers that
 	// ends the candidate.
 	run, closers := end, false
 	for ; run > start; run-- {
 		if c := s[run-1]; c == ')' || c == ']' {
 			closers = true
-		} else if textClass[c]&textTrim == 0 {
+		} else if textClass[c]&textTrim == 0 && (c != marker || marker == 0) {
 			break
 		}
 	}

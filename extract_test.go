@@ -151,6 +151,25 @@ var extractTests = []struct {
 	{"http://a/b?c.d", []string{"http://a/b?c.d"}},
 	{"http://a:", []string{"http://a"}},
 	{"http://a/b?q=1&", []string{"http://a/b?q=1&"}},
+	// Markdown's emphasis and strikethrough: the byte before the URI,
+	// at its end, goes (with the punctuation around it); elsewhere, and
+	// with no such byte before the URI, '*', '_' and '~' are data.
+	{"**https://bold.example/x**", []string{"https://bold.example/x"}},
+	{"_https://em.example/_ and *http://a/b*.", []string{"https://em.example/", "http://a/b"}},
+	{"~~http://gone.example~~", []string{"http://gone.example"}},
+	{"**http://a.example**", []string{"http://a.example"}},
+	{"*http://a/b_*", []string{"http://a/b_"}},
+	{"(**http://a/b**).", []string{"http://a/b"}},
+	{"http://a/b_c*d~e http://a/~u/ http://a/x*", []string{"http://a/b_c*d~e", "http://a/~u/", "http://a/x*"}},
+	{"**<http://a/b*>**", []string{"http://a/b*"}},
+	{"see https://docs.python.org/3/reference/datamodel.html#object.__init__.", []string{"https://docs.python.org/3/reference/datamodel.html#object.__init__"}},
+	{"**http://a.example**x", []string{"http://a.example**x"}}, // a reg-name holds '*'
+	{"**http://a.example**x.y/", []string{"http://a.example**x.y/"}},
+	{"_http://a.example_x_", []string{"http://a.example_x"}},
+	{"*http://a.example**@evil.example/*", []string{"http://a.example**@evil.example/"}}, // userinfo: host evil.example, as for a browser
+	{"*http://a.example*@evil.example*", []string{"http://a.example*@evil.example"}},
+	{"*http://a.example*", []string{"http://a.example"}},
+	{"*http://a.example*x@evil.example", []string{"http://a.example*x@evil.example"}},
 
 	// Parentheses and brackets: kept when balanced.
 	{"https://en.wikipedia.org/wiki/Go_(programming_language)", []string{"https://en.wikipedia.org/wiki/Go_(programming_language)"}},

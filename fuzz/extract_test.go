@@ -22,6 +22,8 @@ var textSeeds = []string{
 	"xhttp://a 1http://a -.+http://a éhttp://a %41http://a 123://a",
 	"http://a http://b\thttp://c\nhttp://d\r\nhttp://e\x00http://f <http://g><http://h>",
 	"http://a,http://b http://a/b:c http://a/%zzhttp://b",
+	"**http://a/b**. _http://a.example_ ~~http://c/~~ *http://a.example*@evil/* http://a/__init__ **http://a.example**x",
+	"1*http://a/b* _http://a/%zz_ *http://a:80*x *<http://a/*>* __http://a/b__,",
 	"«http://a/b» “http://a/b” http://a/\x7f x='http://a/b c' href=\"http://a/b?c='d'\"",
 	"HTTP://EXAMPLE.COM/ MailTo:A@B Hotel:x", "http:// http:/// http://. mailto: mailto:.",
 	"(<http://a/b)>)", "<http://a/b\"c>", "<URLs:x>", "'a:b 'c:d 'e:f'", "http://a/b).,;:!?']",

@@ -63,6 +63,10 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		return 0, false
 	}
 	closer := map[string]byte{"<": '>', "<URL:": '>', "<URL: ": '>', `"`: '"', "'": '\''}[opener]
+	marker := ""
+	if opener == "*" || opener == "_" || opener == "~" {
+		marker = opener // Markdown's emphasis or strikethrough
+	}
 
 	if closer != 0 {
 		end := colon + 1
@@ -86,14 +90,14 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 	}
 	c := text[start:end]
 	for {
-		c = trimText(c)
+		c = trimText(c, marker)
 		if start+len(c) <= bare {
 			return 0, false
 		}
 		r := Parse(c)
 		if r.Valid {
 			end := start + len(c)
-			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, closer == '>') {
+			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, closer == '>', marker) {
 				return 0, false
 			}
 			return end, true
@@ -107,13 +111,14 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 }
 
 // trimText drops from the end of c, as long as one applies, the
-// punctuation of the text around a URI, and a ')' or ']' that closes no
-// '(' or '[' before it in c.
-func trimText(c string) string {
+// punctuation of the text around a URI, the Markdown marker ("*", "_" or
+// "~") that came right before c, if one did, and a ')' or ']' that closes
+// no '(' or '[' before it in c.
+func trimText(c, marker string) string {
 	for c != "" {
 		last := c[len(c)-1]
 		switch {
-		case strings.IndexByte(".,;:!?'", last) >= 0,
+		case strings.IndexByte(".,;:!?'", last) >= 0, marker != "" && last == marker[0],
 			last == ')' && !closes(c, '(', ')'),
 			last == ']' && !closes(c, '[', ']'):
 			c = c[:len(c)-1]
@@ -149,7 +154,7 @@ func closes(c string, opener, closer byte) bool {
 // word ends at ASCII white space, or inside "<...>" closed by a '>' at that
 // '>', and at '/', '?', '#', and '\' for the special schemes; its end
 // loses the punctuation a URI's end loses.
-func authorityGoesOn(text string, from, end int, scheme string, wrapped bool) bool {
+func authorityGoesOn(text string, from, end int, scheme string, wrapped bool, marker string) bool {
 	if strings.ContainsAny(text[from:end], "/?#") {
 		return false
 	}
@@ -172,7 +177,7 @@ func authorityGoesOn(text string, from, end int, scheme string, wrapped bool) bo
 	if i := strings.IndexAny(rest, stops); i >= 0 {
 		rest = rest[:i]
 	}
-	rest = strings.TrimRight(rest, ".,;:!?')]")
+	rest = strings.TrimRight(rest, ".,;:!?')]"+marker)
 	switch {
 	case rest == "":
 		return false
