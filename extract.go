@@ -18,12 +18,13 @@ import (
 // first byte that no URI holds: a control, a space, a double quote, '<',
 // '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
 //
-// Delimited: a candidate right after '<', "<URL:" or "<URL: " (any case), a double
-// quote or a single quote, that ends at the matching '>' or quote, and is
-// an absolute URI with at least one byte after its scheme's ':', is a URI
-// as it is, whatever its scheme and its last byte: "<news:a.b>" gives
-// "news:a.b" and "'http://a/b.'" gives "http://a/b.". Within single quotes,
-// a single quote ends the candidate: "'http://a/it's'" gives "http://a/it".
+// Delimited: a candidate right after '<', "<URL:" or "<URL: " (any case),
+// a double quote or a single quote, that ends at the matching '>' or
+// quote, and is an absolute URI with at least one byte after its scheme's
+// ':', is a URI as it is, whatever its scheme and its last byte:
+// "<news:a.b>" gives "news:a.b" and "'http://a/b.'" gives "http://a/b.".
+// Within single quotes, a single quote ends the candidate:
+// "'http://a/it's'" gives "http://a/it".
 //
 // Undelimited: any other candidate, and a delimited one that is not all a
 // URI (for example one with a space inside the delimiters, where Appendix C
@@ -53,13 +54,14 @@ import (
 // parser) reads in the same word, which runs on to a space or a line
 // break (within "<...>" that a '>' closes, where a URI may wrap, to the
 // '>'), or to a '/', '?' or '#' (or a '\' for http, https, ws, wss, ftp
-// and file). When the rest of that word, past the punctuation and closers
-// that trimming takes from its end, holds an '@' (the browser reads what
-// follows as the host), or a letter, a digit, '-', '.', '_', '~', '%' or a
-// byte >= 0x80 (which a browser reads as more of the host, mapping
-// full-width and other characters to ASCII) and none of the bytes that
-// make a browser refuse the host ('<', '>', '[', ']', '^', '|', '\',
-// DEL, a control), there is no URI: "http://x@benign.example@evil.example/",
+// and file). When the rest of that word, past the punctuation, closers
+// and Markdown marker that trimming takes from its end, holds an '@' (the
+// browser reads what follows as the host), or a letter, a digit, '-', '.',
+// '_', '~', '%' or a byte >= 0x80 (which a browser reads as more of the
+// host, mapping full-width and other characters to ASCII) and none of the
+// bytes that make a browser refuse the host ('<', '>', '[', ']', '^', '|',
+// '\', DEL, a control), there is no URI:
+// "http://x@benign.example@evil.example/",
 // "https://paypal.com\u200b.evil.example/",
 // "https://paypal.com\u3002evil.example/" and "http://a:80x/" give none,
 // nor does "http://example.com\uff0c\u8c22" (a browser reads a host in

@@ -30,7 +30,9 @@
 // one (with strings.Clone) before keeping it beyond that, as a server
 // that reuses its read buffer must. That includes a map key: one that
 // changes under the map is never found again. To keep the whole URI,
-// parse a copy of its input: ParseString(strings.Clone(u.String())).
+// parse a copy of its input with the function that parsed it:
+// ParseString(strings.Clone(u.String())) for one from Parse (a request
+// target or a Host header reads differently as a URI-reference).
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.

@@ -60,6 +60,7 @@ func FuzzExtract(f *testing.F) {
 			if sp[0] < last || sp[1] <= sp[0] || sp[1] > len(text) {
 				t.Fatalf("%q: span %v after %d, in %v", text, sp, last, got)
 			}
+			prev := last
 			last = sp[1]
 			uri := text[sp[0]:sp[1]]
 			if u, err := fasturi.ParseString(uri); err != nil || !u.HasScheme() {
@@ -70,6 +71,10 @@ func FuzzExtract(f *testing.F) {
 			}
 			if trimmable(uri) && !delimited(text, sp[0], sp[1]) {
 				t.Fatalf("%q: found %q, undelimited, which ends in punctuation", text, uri)
+			}
+			if sp[0] > prev && strings.IndexByte("*_~", text[sp[0]-1]) >= 0 && uri[len(uri)-1] == text[sp[0]-1] &&
+				!delimited(text, sp[0], sp[1]) {
+				t.Fatalf("%q: found %q, undelimited, which ends in the Markdown marker before it", text, uri)
 			}
 		}
 		if len(text) > maxRefLen {

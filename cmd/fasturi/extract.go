@@ -24,8 +24,9 @@ written without slashes (mailto:, urn:, tel:, ...). Lines are read one by
 one: a URI wrapped over lines inside <...> is found up to its first line
 break. Each URI found is one record, in input order: the URI alone, or with
 -json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."}, where NAME is the
-FILE (- for standard input), lines count from 1 in each FILE, and offsets
-in bytes from the start of the line. The summary counts as valid the lines
+FILE (- for standard input), lines count from 1 in each FILE, offsets in
+bytes from the start of the line, and "file_hex" and "uri_hex" stand for
+a NAME and a URI that are not UTF-8. The summary counts as valid the lines
 that hold a URI.
 `
 

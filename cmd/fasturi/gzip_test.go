@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,27 @@ func TestGzipInput(t *testing.T) {
 	code, out, _ = runCLI(t, string(gzipped(t, "http://a/\n")), "parse", "-json", "-q")
 	if code != 0 || strings.Contains(out, `"in":"http://a/"`) || !strings.Contains(out, `"in_hex":"1f8b`) {
 		t.Errorf("gzip on standard input: exit %d, output %q; want its bytes as lines", code, out)
+	}
+}
+
+// TestGzipBytes: the progress line counts the bytes of the file, which
+// its size is compared with, and the summary the bytes of the lines.
+func TestGzipBytes(t *testing.T) {
+	lines := strings.Repeat("http://example.com/a/b?c=d\n", 5000)
+	data := gzipped(t, lines)
+	path := filepath.Join(t.TempDir(), "log.gz")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &processor{fn: func(dst, line []byte) ([]byte, bool) { return dst, true }, out: io.Discard, stderr: io.Discard}
+	tot, err := p.process([]string{path}, nil)
+	if err != nil || tot.failed {
+		t.Fatal(err, tot.failed)
+	}
+	if got := p.bytes.Load(); got != int64(len(data)) {
+		t.Errorf("bytes read for the progress line: %d, want the file's %d", got, len(data))
+	}
+	if tot.bytes != int64(len(lines)) || tot.lines != 5000 {
+		t.Errorf("summary: %d bytes, %d lines; want %d and 5000", tot.bytes, tot.lines, len(lines))
 	}
 }

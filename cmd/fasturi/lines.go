@@ -277,14 +277,15 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 	defer f.Close()
 	var r io.Reader = countingReader{f, &p.bytes}
 	if isGzip(f) {
-		zr, err := gunzip(r)
-		if err != nil {
-			return fmt.Errorf("read %s: %w", name, err)
+		var zr io.ReadCloser
+		if zr, err = gunzip(r); err == nil {
+			defer zr.Close()
+			r = zr
 		}
-		defer zr.Close()
-		r = zr
 	}
-	err = p.readFile(r, name, stop)
+	if err == nil {
+		err = p.readFile(r, name, stop)
+	}
 	// A *fs.PathError names the file already ("read NAME: is a directory").
 	var pathErr *fs.PathError
 	if err != nil && !errors.Is(err, errStopped) && !errors.As(err, &pathErr) {

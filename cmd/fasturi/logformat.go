@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"strconv"
 
@@ -25,7 +24,7 @@ const (
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 	name = fs.String("format", "", "line `format`: uri (a URI a line, the default), clf, combined")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", "", "the field separator `S`: one byte, \",\" for CSV (default a tab)")
+	sep = fs.String("sep", "", "one-byte field separator `S` (default tab; others: CSV quotes)")
 	return name, field, sep
 }
 
@@ -34,17 +33,7 @@ func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 // 0 and a separator of "" stand for none given). Given on the command
 // line, -field 0 and an empty -sep are refused rather than read as absent.
 func parseFormat(fs *flag.FlagSet, name string, field int, sep string) (logstats.Format, error) {
-	var err error
-	fs.Visit(func(f *flag.Flag) {
-		switch {
-		case err != nil:
-		case f.Name == "field" && field == 0:
-			err = errors.New("-field 0: fields count from 1")
-		case f.Name == "sep" && sep == "":
-			err = errors.New(`-sep "": want one byte other than a newline`)
-		}
-	})
-	if err != nil {
+	if err := logstats.CheckGiven(fs.Visit); err != nil {
 		return logstats.Format{}, err
 	}
 	return logstats.ParseFormat(name, field, sep)

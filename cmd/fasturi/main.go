@@ -110,8 +110,9 @@
 // extract finds the URIs in free text (RFC 3986 Appendix C, see
 // fasturi.Finder) and writes one record per URI: the URI alone, or with
 // -json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."} ("uri_hex" when
-// it is not UTF-8), with NAME the input (- for standard input), lines from
-// 1 in each input, offsets in bytes from the start of the line.
+// it is not UTF-8), with NAME the input (- for standard input; "file_hex"
+// when it is not UTF-8), lines from 1 in each input, offsets in bytes from
+// the start of the line.
 //
 // With -format clf or combined, parse, stats and target read access logs
 // (Common and Combined Log Format): the URI of a line is its request line's
@@ -119,8 +120,8 @@
 // its referer, which parse -json writes as a "referer" record (null for
 // "-" and for a line that is no combined-log line), and -tsv as a last
 // column. With -field N, they read field N (from 1) of lines split by -sep
-// (a tab by default; with any other separator, such as "," for CSV, a
-// field may be quoted as in CSV). A record's
+// (a tab by default; with any other separator but '"', such as "," for
+// CSV, a field may be quoted as in CSV). A record's
 // "in" is then the URI read (for target, the request line), and its
 // offsets count from there; a line the format does not match is a record
 // of the whole line, invalid, with the mismatch and its offset. A user

@@ -719,4 +719,15 @@ func TestFlagsAfterFiles(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out, stderr, tt.code, tt.out, tt.stderr)
 		}
 	}
+	// A "--" that a flag takes as its value ends no flags.
+	t.Chdir(dir)
+	if code, out, stderr := runCLI(t, "", "normalize", "-q", "-o", "--", "a", "-json"); code != 0 || out != "" || stderr != "" {
+		t.Errorf("-o -- a -json: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if got, err := os.ReadFile("--"); err != nil || string(got) != recA+"\n" {
+		t.Errorf("-o -- a -json wrote %q (%v), want %q", got, err, recA+"\n")
+	}
+	if code, out, _ := runCLI(t, "", "normalize", "a", "-h"); code != 0 || !strings.HasPrefix(out, "Usage: fasturi normalize") {
+		t.Errorf("a -h: exit %d, stdout %.40q; want the usage", code, out)
+	}
 }

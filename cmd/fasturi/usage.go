@@ -77,7 +77,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 		if len(rest) == 0 {
 			break
 		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+		if endsFlags(fs, args[:len(args)-len(rest)]) {
 			operands = append(operands, rest...) // after "--": no more flags
 			break
 		}
@@ -85,4 +85,28 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 	}
 	// fs.Args() becomes the operands: after "--", Parse takes no flag.
 	return fs.Parse(append([]string{"--"}, operands...))
+}
+
+// endsFlags reports whether args, flags that fs has parsed, end with the
+// "--" that ends the flags, rather than with a "--" that a flag took as
+// its value ("-o --"). It reads them as the flag package does: a flag
+// without "=" that is not a boolean takes the argument after it.
+func endsFlags(fs *flag.FlagSet, args []string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return true
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				continue
+			}
+			i++ // its value
+		}
+	}
+	return false
 }

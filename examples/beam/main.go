@@ -102,6 +102,9 @@ func configure() (config, error) {
 	if c.Top < 0 || c.Depth < 0 {
 		return c, errors.New("-top and -depth take a number >= 0")
 	}
+	if err := logstats.CheckGiven(flag.Visit); err != nil {
+		return c, err
+	}
 	var err error
 	c.Format, err = logstats.ParseFormat(*format, *field, *sep)
 	return c, err

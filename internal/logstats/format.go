@@ -7,6 +7,8 @@ package logstats
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 )
@@ -74,6 +76,23 @@ func ParseFormat(name string, field int, sep string) (Format, error) {
 	return Format{Kind: KindField, Field: field, Sep: sep[0]}, nil
 }
 
+// CheckGiven returns an error when the flags that visit visits, those a
+// command line gave (flag.FlagSet.Visit, or flag.Visit), set -field to 0
+// or -sep to "", which ParseFormat reads as not given.
+func CheckGiven(visit func(func(*flag.Flag))) error {
+	var err error
+	visit(func(f *flag.Flag) {
+		switch {
+		case err != nil:
+		case f.Name == "field" && f.Value.String() == "0":
+			err = errors.New("-field 0: fields count from 1")
+		case f.Name == "sep" && f.Value.String() == "":
+			err = errors.New(`-sep "": want one byte other than a newline`)
+		}
+	})
+	return err
+}
+
 // A Line is what Cut finds in one input line: each part is a slice of the
 // line, and its offset in it.
 type Line struct {
@@ -136,12 +155,13 @@ func (f Format) Cut(line []byte) (Line, Mismatch) {
 }
 
 // cutField returns field n (from 1) of line. With any separator but a
-// tab, a field may be quoted, as in CSV, which spreadsheets also write
-// with ';' or '|': the quotes are not part of it, and a separator inside
-// them does not end it. TSV has no quoting (IANA's text/tab-separated-values
-// forbids a tab in a field), so a '"' there is data.
+// tab or '"' itself, a field may be quoted, as in CSV, which spreadsheets
+// also write with ';' or '|': the quotes are not part of it, and a
+// separator inside them does not end it. TSV has no quoting (IANA's
+// text/tab-separated-values forbids a tab in a field), so a '"' there is
+// data.
 func cutField(line []byte, n int, sep byte) (Line, Mismatch) {
-	quoting := sep != '\t'
+	quoting := sep != '\t' && sep != '"'
 	start := 0
 	for i := 1; ; i++ {
 		end := -1

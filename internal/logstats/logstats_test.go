@@ -2,6 +2,7 @@ package logstats
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -128,6 +129,7 @@ func TestCutField(t *testing.T) {
 		{`1 "http://a/ b" 2`, 2, " ", "http://a/ b", 3, ""},
 		{"1\t\"http://a/\"\t2", 2, "\t", `"http://a/"`, 2, ""},
 		{"1\t\"a\tb\"", 3, "\t", `b"`, 5, ""},
+		{`"http://y/"c`, 2, `"`, "http://y/", 1, ""}, // '"' separates, and quotes nothing
 	}
 	for _, tt := range tests {
 		f, err := ParseFormat("", tt.field, tt.sep)
@@ -143,6 +145,32 @@ func TestCutField(t *testing.T) {
 		}
 		if m.Msg != "" || string(l.URI) != tt.want || l.URIOff != tt.off {
 			t.Errorf("field %d of %q = %q at %d (%v), want %q at %d", tt.field, tt.line, l.URI, l.URIOff, m, tt.want, tt.off)
+		}
+	}
+}
+
+// TestCheckGiven: -field 0 and -sep "" on a command line are refused,
+// their defaults, not given, are not.
+func TestCheckGiven(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		ok   bool
+	}{
+		{nil, true},
+		{[]string{"-field", "2", "-sep", ","}, true},
+		{[]string{"-field", "0"}, false},
+		{[]string{"-field=0", "-sep", ";"}, false},
+		{[]string{"-field", "2", "-sep", ""}, false},
+		{[]string{"-sep="}, false},
+	} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.Int("field", 0, "")
+		fs.String("sep", "", "")
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckGiven(fs.Visit); (err == nil) != tt.ok {
+			t.Errorf("%q: %v, want ok %v", tt.args, err, tt.ok)
 		}
 	}
 }
