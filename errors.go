@@ -227,7 +227,8 @@ func (e *SyntaxError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Kind.Error())
 	if e.near == "" && !e.atEnd {
-		// No input: only an input that ends at Offset quotes nothing.
+		// Made by hand: one made from an input has the byte at Offset,
+		// or the input's end there.
 		b.WriteString(" at offset ")
 		b.WriteString(strconv.Itoa(e.Offset))
 		return b.String()

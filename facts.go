@@ -42,8 +42,8 @@ type Facts struct {
 	// IPv6 zone ID): a decoder that runs twice, or a server that decodes
 	// what a proxy decoded, reads what follows as another encoding, so
 	// that "/%252e%252e/" is "/../" to it and "%252F" a '/'. It is
-	// legitimate data ("/100%25"), and the double encoding that filters
-	// which decode once miss.
+	// legitimate data ("/100%25") as well as the double encoding that a
+	// filter which decodes once misses.
 	EncodedPercent Components
 	// PathUnderflow is set when a ".." segment of the path climbs above
 	// the root, as in directory traversal ("/a/../../etc/passwd"), in

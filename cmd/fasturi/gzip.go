@@ -1,7 +1,6 @@
 package main
 
 import (
-	"compress/gzip"
 	"io"
 	"os"
 	"sync/atomic"
@@ -24,12 +23,6 @@ func isGzip(f *os.File) bool {
 	var magic [2]byte
 	n, _ := f.ReadAt(magic[:], 0)
 	return n == len(magic) && magic == gzipMagic
-}
-
-// gunzip returns a reader of the decompressed contents of r, a gzip file
-// of one member or several (as concatenated .gz files are).
-func gunzip(r io.Reader) (io.ReadCloser, error) {
-	return gzip.NewReader(r)
 }
 
 // A countingReader counts in n the bytes that Read returns: the input's

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -277,8 +278,9 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 	defer f.Close()
 	var r io.Reader = countingReader{f, &p.bytes}
 	if isGzip(f) {
-		var zr io.ReadCloser
-		if zr, err = gunzip(r); err == nil {
+		// Every member, as concatenated .gz files hold several.
+		var zr *gzip.Reader
+		if zr, err = gzip.NewReader(r); err == nil {
 			defer zr.Close()
 			r = zr
 		}
