@@ -88,13 +88,7 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 			}
 			dst = append(dst, `"offset":`...)
 			dst = strconv.AppendUint(dst, uint64(sp.Start), 10)
-			n := len(dst)
-			var valid bool
-			if dst, valid = appendJSONStringUTF8(append(dst, `,"uri":`...), uri); !valid {
-				dst = append(dst[:n], `,"uri_hex":"`...)
-				dst = hex.AppendEncode(dst, uri)
-				dst = append(dst, '"')
-			}
+			dst = appendJSONOrHex(dst, `,"uri":`, `,"uri_hex":"`, uri)
 			dst = append(dst, '}')
 		}
 		return dst, found
@@ -131,12 +125,19 @@ type recordWriter struct {
 // "file_hex".
 func (r *recordWriter) startInput(name string) {
 	r.line = 0
-	f, valid := appendJSONStringUTF8(append(r.file[:0], `{"file":`...), []byte(name))
-	if !valid {
-		f = append(append(r.file[:0], `{"file_hex":"`...), hex.EncodeToString([]byte(name))...)
-		f = append(f, '"')
+	r.file = append(appendJSONOrHex(r.file[:0], `{"file":`, `{"file_hex":"`, []byte(name)), `,"line":`...)
+}
+
+// appendJSONOrHex appends key and b as a JSON string, or, when b is not
+// UTF-8, hexKey (which opens the string) and b in hex, closed.
+func appendJSONOrHex(dst []byte, key, hexKey string, b []byte) []byte {
+	n := len(dst)
+	dst, valid := appendJSONStringUTF8(append(dst, key...), b)
+	if valid {
+		return dst
 	}
-	r.file = append(f, `,"line":`...)
+	dst = append(dst[:n], hexKey...)
+	return append(hex.AppendEncode(dst, b), '"')
 }
 
 func (r *recordWriter) Write(b []byte) (int, error) {
