@@ -43,7 +43,7 @@ func (r *report) writeChart(w io.Writer) error {
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">`+"\n",
 		chartWidth, height, chartWidth, height)
 	p.f(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
-	p.f(`<text x="%d" y="22" font-size="15" font-weight="bold">Time per URI (ns, median of %d trials; log scale, shorter is faster)</text>`+"\n", labelWidth, r.method.trials)
+	p.f(`<text x="%d" y="22" font-size="15" font-weight="bold">Time per URI (ns, %s; log scale, shorter is faster)</text>`+"\n", labelWidth, trialsPhrase(r.method.trials))
 	p.f(`<text x="%d" y="40" fill="#555555">%s · %s · %s</text>`+"\n", labelWidth,
 		html.EscapeString(r.machine.date.Format("2006-01-02")), html.EscapeString(r.machine.cpu), html.EscapeString(r.machine.goVer))
 	plotBottom := height - chartBottom

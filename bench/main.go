@@ -70,6 +70,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *trials < 1 || *genCount < 1 || *procs < 1 {
+		return fmt.Errorf("-trials, -gen and -procs must be at least 1")
+	}
 	if *emit {
 		var b bytes.Buffer
 		for _, s := range urilist.Generate(*genCount, *seed) {
@@ -78,9 +81,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		_, err := stdout.Write(b.Bytes())
 		return err
-	}
-	if *trials < 1 || *genCount < 1 || *procs < 1 {
-		return fmt.Errorf("-trials, -gen and -procs must be at least 1")
 	}
 	ps, unknown := selectParsers(*keys)
 	if len(unknown) > 0 {

@@ -175,7 +175,10 @@ func TestRun(t *testing.T) {
 	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\nstderr:\n%s", err, stderr.String())
 	}
-	for _, want := range []string{"| parser | generated | edge | extra |", "| fasturi.Parse |", "| net/url.Parse |", "| fasturi.Split |"} {
+	for _, want := range []string{
+		"ns per URI, median of 2 trials; in parentheses, how many times fasturi.Parse's time.\n",
+		"| parser | generated | edge | extra |", "| fasturi.Parse |", "| net/url.Parse |", "| fasturi.Split |",
+	} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
 		}
@@ -236,6 +239,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"-parsers", "fasturi,nope"}, "unknown parsers nope"},
 		{[]string{"-trials", "0"}, "at least 1"},
+		{[]string{"-emit", "-gen", "0"}, "at least 1"},
 		{[]string{"corpora/edge.txt"}, `a corpus named "edge" is already loaded`},
 		{[]string{"no-such-file.txt"}, "no-such-file.txt"},
 	} {
@@ -243,6 +247,19 @@ func TestRunErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("run %q: error %v, want one containing %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestRunWithoutFasturi checks the summary's header when there is no
+// fasturi.Parse to compare with, and one trial to take a median of.
+func TestRunWithoutFasturi(t *testing.T) {
+	var stdout bytes.Buffer
+	args := []string{"-trials", "1", "-mintime", "1ms", "-gen", "50", "-parsers", "net-url", "-ops", "", "-out", ""}
+	if err := run(args, &stdout, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if want := "ns per URI, one trial.\n\n| parser | generated | edge |\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("summary lacks %q:\n%s", want, stdout.String())
 	}
 }
 

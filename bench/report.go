@@ -101,7 +101,14 @@ func (r *report) writeMarkdown(w io.Writer, chart string) error {
 
 // writeSummary writes a grid: a row per parser, a column per corpus.
 func (r *report) writeSummary(p *printer) {
-	p.f("ns per URI, median of %d trials; in parentheses, how many times fasturi.Parse's time.\n\n", r.method.trials)
+	p.f("ns per URI, %s", trialsPhrase(r.method.trials))
+	for _, ps := range r.parsers {
+		if ps.key == "fasturi" && len(r.parsers) > 1 {
+			p.f("; in parentheses, how many times fasturi.Parse's time")
+			break
+		}
+	}
+	p.f(".\n\n")
 	p.f("| parser |")
 	for _, run := range r.runs {
 		p.f(" %s |", run.corpus.name)
@@ -130,7 +137,7 @@ func (r *report) writeOperations(p *printer) {
 // number of URIs done.
 func (r *report) writeOperation(p *printer, or opRun) {
 	impls := or.op.impls
-	p.f("ns per URI, median of %d trials; in parentheses, how many times %s's time.\n\n", r.method.trials, impls[0].name)
+	p.f("ns per URI, %s; in parentheses, how many times %s's time.\n\n", trialsPhrase(r.method.trials), impls[0].name)
 	header := func() {
 		p.f("| implementation |")
 		for _, run := range or.runs {
@@ -259,6 +266,15 @@ func ratio(run corpusRun, res *result) string {
 		}
 	}
 	return ""
+}
+
+// trialsPhrase says what a time of n trials is: "median of 10 trials",
+// or "one trial".
+func trialsPhrase(n int) string {
+	if n == 1 {
+		return "one trial"
+	}
+	return fmt.Sprintf("median of %d trials", n)
 }
 
 // nanos formats a time in ns with three significant digits or more.

@@ -24,7 +24,7 @@ const (
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
 	name = fs.String("format", "", "line `format`: uri (a URI a line, the default), clf, combined")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", "", "one-byte field separator `S` (default tab; others: CSV quotes)")
+	sep = fs.String("sep", "", "one-byte separator `S` (default tab; CSV quotes but for '\"')")
 	return name, field, sep
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/fasturi/fasturi/internal/flagargs"
 )
 
 // printUsage writes a command's usage to w: its synopsis, what it does,
@@ -50,7 +52,7 @@ func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 	out := fs.Output()
 	fs.SetOutput(io.Discard) // the flag package's own report, rewritten below
-	err := parseInterspersed(fs, args)
+	err := flagargs.Parse(fs, args)
 	fs.SetOutput(out)
 	switch {
 	case err == flag.ErrHelp:
@@ -63,50 +65,4 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (int, bool) {
 		return usageError(out, fs.Name(), "%v", err), true
 	}
 	return exitOK, false
-}
-
-// parseInterspersed parses the flags of args wherever they are before a
-// "--", and leaves the other arguments, in order, as fs.Args().
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if endsFlags(fs, args[:len(args)-len(rest)]) {
-			operands = append(operands, rest...) // after "--": no more flags
-			break
-		}
-		operands, args = append(operands, rest[0]), rest[1:]
-	}
-	// fs.Args() becomes the operands: after "--", Parse takes no flag.
-	return fs.Parse(append([]string{"--"}, operands...))
-}
-
-// endsFlags reports whether args, flags that fs has parsed, end with the
-// "--" that ends the flags, rather than with a "--" that a flag took as
-// its value ("-o --"). It reads them as the flag package does: a flag
-// without "=" that is not a boolean takes the argument after it.
-func endsFlags(fs *flag.FlagSet, args []string) bool {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			return true
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		if f := fs.Lookup(name); f != nil {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				continue
-			}
-			i++ // its value
-		}
-	}
-	return false
 }

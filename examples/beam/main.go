@@ -23,6 +23,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/fasturi/fasturi/internal/flagargs"
 	"github.com/fasturi/fasturi/internal/logstats"
 )
 
@@ -37,7 +38,7 @@ var (
 	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
 	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf or combined (access logs)")
 	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
-	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other, such as ',', a field may be quoted as in CSV")
+	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other but '\"', such as ',', a field may be quoted as in CSV")
 	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
 	top    = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
 )
@@ -52,7 +53,10 @@ func main() {
 			"\t[-format uri|clf|combined] [-field N [-sep S]] [-depth N] [-top N] [Beam flags]\n\n")
 		flag.PrintDefaults()
 	}
-	flag.Parse()
+	// Flags may follow the globs, as they may follow the command's FILEs.
+	if err := flagargs.Parse(flag.CommandLine, os.Args[1:]); err != nil {
+		os.Exit(2) // flag.CommandLine has reported it
+	}
 	beam.Init() // a worker started by a runner stops here
 	os.Exit(inPrivateTempDir(func() int {
 		c, err := configure()
@@ -114,15 +118,23 @@ func configure() (config, error) {
 // an error rather than a document of nothing, and that none of them is
 // compressed, and runs the pipeline.
 func run(ctx context.Context, c config) error {
+	// A local output that is an existing file: none of the inputs may be
+	// it, which the pipeline would overwrite with its document.
+	out, err := os.Stat(c.Output)
+	if err != nil || !out.Mode().IsRegular() {
+		out = nil
+	}
 	for _, g := range c.Inputs {
-		if err := matches(ctx, g); err != nil {
+		if err := matches(ctx, g, out); err != nil {
 			return err
 		}
 	}
 	return beamx.Run(ctx, build(c))
 }
 
-func matches(ctx context.Context, glob string) error {
+// matches checks that glob matches files the pipeline can read, none of
+// which is out, the output file when it exists (nil otherwise).
+func matches(ctx context.Context, glob string, out os.FileInfo) error {
 	fs, err := filesystem.New(ctx, glob)
 	if err != nil {
 		return err
@@ -142,8 +154,13 @@ func matches(ctx context.Context, glob string) error {
 			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
 		}
 		// A local directory fails the pipeline only once it runs.
-		if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+		fi, err := os.Stat(f)
+		switch {
+		case err != nil:
+		case fi.IsDir():
 			return fmt.Errorf("-input %s: %s is a directory: give a glob of its files", glob, f)
+		case out != nil && os.SameFile(fi, out):
+			return fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)
 		}
 	}
 	return nil

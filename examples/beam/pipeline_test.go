@@ -330,6 +330,18 @@ func TestInputs(t *testing.T) {
 			t.Errorf("run with -input %s: no error", in)
 		}
 	}
+	// The output is one of the inputs: refused before the pipeline
+	// overwrites it, whose lines are then still there.
+	writeFile(t, dir, "same.log", "http://a.example/\n")
+	for _, in := range []string{filepath.Join(dir, "same.log"), filepath.Join(dir, "s*.log")} {
+		c := config{Inputs: []string{in}, Output: filepath.Join(dir, "same.log")}
+		if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") {
+			t.Errorf("run with -input %s -output same.log: error %v", in, err)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "same.log")); err != nil || string(b) != "http://a.example/\n" {
+		t.Errorf("same.log is now %q (%v)", b, err)
+	}
 }
 
 // TestPrivateTempDir checks that a run of the pipeline leaves nothing in
