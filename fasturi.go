@@ -8,15 +8,14 @@
 //
 // After parsing, each operation works on the spans, follows its RFC, and
 // allocates nothing: percent-decoding and -encoding (AppendDecode,
-// AppendEncode), normalization and equivalence (AppendNormalize,
-// Equivalent), reference resolution and its inverse (AppendResolve,
-// AppendRelative), query parameters, raw or decoded, and path segments as
-// cursors (Params, Segments), hosts and ports as values (URI.Addr, which
-// allocates only for an IPv6 zone, URI.PortNumber, URI.AppendHostPort,
-// LegacyIPv4), the facts a security policy needs
-// (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738 (URI.CheckShape,
-// URI.FTPType, DefaultPort), HTTP request targets, request lines and Host
-// headers (ParseRequestTarget, ParseRequestLine, RFC 9112;
+// AppendEncode), normalization and equivalence (AppendNormalize, Equivalent),
+// reference resolution and its inverse (AppendResolve, AppendRelative), query
+// parameters, raw or decoded, and path segments as cursors (Params, Segments),
+// hosts and ports as values (URI.Addr, which allocates only for an IPv6 zone,
+// URI.PortNumber, URI.AppendHostPort, LegacyIPv4), the facts a security policy
+// needs (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738
+// (URI.CheckShape, URI.FTPType, DefaultPort), HTTP request targets, request
+// lines and Host headers (ParseRequestTarget, ParseRequestLine, RFC 9112;
 // ParseHostHeader, RFC 9110), and the URIs in free text (Finder, RFC 3986
 // Appendix C).
 //

@@ -19,6 +19,7 @@ type forward struct {
 	hasQuery  bool               // a '?' was there, perhaps before an empty query
 	authority string             // host[:port] of an absolute-form target, for X-Forwarded-Host
 	shielded  bool               // normalized, the path starts with a "/." that keeps "//x" a path
+	backend   *url.URL           // where it goes: the -backend, or a -route's
 }
 
 // newForward returns what to forward for the valid target u of the given

@@ -1,6 +1,6 @@
 // Proxy is a reverse proxy that checks the request-target of every request
-// with fasturi before it forwards the request to its one backend, with
-// net/http/httputil's ReverseProxy.
+// with fasturi before it forwards the request to a backend, chosen by the
+// path's prefix, with net/http/httputil's ReverseProxy.
 //
 // The proxy reads the target as it came on the request line
 // (Request.RequestURI), not as net/url decoded it into Request.URL, and
@@ -8,12 +8,30 @@
 // of RFC 9112 section 3.2 by method: the origin-form ("/where?q=now") and
 // the absolute-form ("http://host/where"), the authority-form for CONNECT
 // only, and "*" for OPTIONS only. What it forwards comes from that parse:
-// the path and the query as written (or normalized, with -normalize), on
-// the request line of the outgoing request, and for an absolute-form
-// target its host and port in X-Forwarded-Host; the query is never
-// re-encoded or cleaned. X-Forwarded-For, X-Forwarded-Host and
-// X-Forwarded-Proto are set as httputil's SetXForwarded sets them, and the
-// outgoing Host header names the backend, as SetURL does.
+// the path and the query as written (or normalized, with -normalize: the
+// only way the proxy changes them), on the request line of the outgoing
+// request, and for an absolute-form target its host and port in
+// X-Forwarded-Host. X-Forwarded-For, X-Forwarded-Host and
+// X-Forwarded-Proto are set as httputil's SetXForwarded sets them
+// (X-Forwarded-Host not at all for a request with an empty Host, or none),
+// and the outgoing Host header names the backend, as SetURL does. The
+// headers X-Original-URL and X-Rewrite-URL are dropped: IIS's URL Rewrite,
+// Symfony and Zend route their targets instead of the request line's.
+// Other headers go on as they came, X-HTTP-Method-Override among them:
+// a backend that reads it routes by a method that the proxy did not check.
+//
+// Requests go to -backend, or with -route to the backend of the longest
+// prefix their path is under, as whole segments: "-route
+// /api=http://127.0.0.1:9001" takes "/api" and "/api/x", not "/apix" or
+// "/api%2Fx". Routes match the normalized path, which is what is
+// forwarded (-route turns -normalize on), so that the route taken and the
+// path the backend reads are one reading of the target. A backend's base
+// path goes before every path forwarded to it ("http://b/v1" gets "/v1/api/x"
+// for "/api/x"), but confines nothing by itself: "/../admin" goes as
+// "/base/../admin" without -normalize, and "/..;/admin", which Tomcat and
+// Jetty read as "/admin", as "/base/..;/admin" even with it; only
+// -refuse-underflow keeps paths under the base path for the readings it
+// names.
 //
 // The proxy answers these itself:
 //
@@ -22,18 +40,26 @@
 //     and quotes the target around it:
 //     `fasturi: invalid path: '\\' at offset 2 in "/a\\b"`. Also 400: an
 //     absolute-form target that is not an http or https URI with a host,
-//     which no origin server behind a reverse proxy can serve. And 400 for
-//     a host (the absolute-form target's, or the Host header's) with a
-//     ',': a reg-name may hold one, but X-Forwarded-Host, which carries
-//     the host on, is a comma-separated list to its readers, some of which
-//     take its first element and some its last.
+//     which no origin server behind a reverse proxy can serve; a Host
+//     header, for the other forms, that is no uri-host [ ":" port ]
+//     (fasturi.ParseHostHeader), as RFC 9112 section 3.2 has a server
+//     answer, which net/http lets through ("a%zz"); a port, the target's
+//     or the Host header's, above 65535; and a host with a ',': a reg-name
+//     may hold one, but X-Forwarded-Host, which carries the host on, is a
+//     comma-separated list to its readers, some of which take its first
+//     element and some its last.
 //   - 403 for a valid target that a policy flag refuses, with a one-line
 //     body that names the flag: "refused by -refuse-userinfo: ...". A
 //     refusal is a decision about a well-formed request, so it is kept
 //     apart from the 400 of malformed ones.
 //   - 405 for CONNECT with a valid authority-form target: a reverse proxy
 //     opens no tunnels. A malformed CONNECT target is still a 400.
-//   - 502 when the backend cannot be reached.
+//   - 502 when the backend cannot be reached, or sends no response head
+//     within -backend-timeout.
+//
+// Each 400, 403 and 405 of its own goes to the log too, one line with the
+// client's address, the method, the target quoted (its first 256 bytes)
+// and the answer. net/http's own 400s, below, leave no line.
 //
 // OPTIONS * is forwarded as OPTIONS *: net/http's server would otherwise
 // answer it itself, so the proxy turns that off
@@ -60,28 +86,39 @@
 //	-refuse-userinfo         refuse absolute-form targets with userinfo ("http://trusted@evil/")
 //	-refuse-legacy-ipv4      refuse hosts that resolvers read as IPv4 in a legacy form
 //	                         ("0x7f.1", "0177.0.0.1", "2130706433", "127.1"): the target's host,
-//	                         or the Host header for the other forms
+//	                         or the Host header for the other forms. And as fasturi.LegacyIPv4's
+//	                         documentation advises, for the readings it leaves out, a reg-name
+//	                         whose last label starts with a digit ("4294967297" and "08" to
+//	                         BSD) or that decodes to whitespace or a control, where C resolvers
+//	                         stop ("169.254.169.254%20.example", "127.0.0.1%00")
 //	-refuse-encoded-non-ascii-host
 //	                         refuse hosts with a percent-encoded byte >= 0x80, the target's or
 //	                         the Host header's: IDNA (UTS #46) maps them before resolving, and
 //	                         "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1" (fullwidth digits) is
-//	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always.
-//	                         With either flag, a Host header that is no uri-host [ ":" port ]
-//	                         (fasturi.ParseHostHeader), which net/http may let through
-//	                         ("a%zz"), is refused too: there is no host to check
+//	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always
+//	-refuse-encoded-controls refuse a percent-encoded control character ("%00" to "%1F",
+//	                         "%7F") in the target's userinfo, host or path, or in the Host
+//	                         header: what cuts C strings ("/..%00/x"), splits log lines and
+//	                         headers once decoded
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-encoded-percent  refuse a percent-encoded '%' in the path (%25): a backend, or a
 //	                         filter, that decodes twice reads "/%252e%252e/" as "/../"
 //	-refuse-underflow        refuse a path whose ".." climbs above the root, literal or
-//	                         percent-encoded ("/../etc", "/%2e%2e/etc"), in any of the ways
-//	                         backends read paths (fasturi.Facts.PathUnderflow): empty segments
-//	                         merged ("//../x"), path parameters dropped ("/..;/x"), or "%2F"
-//	                         and "%5C" decoded into separators ("/a/..%2F..%2Fx")
+//	                         percent-encoded ("/../etc", "/%2e%2e/etc"), in the readings of
+//	                         fasturi.Facts.PathUnderflow: empty segments merged ("//../x"),
+//	                         path parameters dropped ("/..;/x"), or "%2F" and "%5C" decoded
+//	                         into separators ("/a/..%2F..%2Fx"). Not the readings of servers
+//	                         that drop trailing dots and spaces ("/..%20/x", "/.../x") or
+//	                         decode overlong UTF-8 ("/%c0%ae%c0%ae/x")
 //	-refuse-host-mismatch    refuse absolute-form targets whose authority differs from the Host
 //	                         header (another host, or another port, the scheme's default port
 //	                         standing for none); a missing Host header differs
 //	-normalize               forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3):
 //	                         "/a/./b/../c" as "/a/c", "%7e" as "~", "%2f" as "%2F"
+//	-route PREFIX=URL        send the paths under PREFIX to the backend URL instead (repeatable;
+//	                         turns on -normalize)
+//	-backend-timeout d       longest wait for the head of a backend's response (default 1m; 0:
+//	                         none)
 //	-loadtest N              run the load test with N requests per proxy, print, and exit
 //	-concurrency C           clients of the load test (default 8)
 //
@@ -129,6 +166,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 )
 
 func main() {
@@ -136,13 +174,20 @@ func main() {
 	backend := flag.String("backend", "", "`URL` of the backend, http or https, with an optional base path (required, but with -loadtest)")
 	var cfg config
 	flag.BoolVar(&cfg.refuseUserinfo, "refuse-userinfo", false, "refuse absolute-form targets with userinfo")
-	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1)")
+	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1), or may (4294967297, 08, 127.0.0.1%00)")
 	flag.BoolVar(&cfg.refuseIDNAHost, "refuse-encoded-non-ascii-host", false, "refuse hosts with a percent-encoded byte >= 0x80, which IDNA maps before resolving")
+	flag.BoolVar(&cfg.refuseControls, "refuse-encoded-controls", false, "refuse a percent-encoded control character (%00 to %1F, %7F) in the target's userinfo, host or path, or in the Host header")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
 	flag.BoolVar(&cfg.refuseEncodedPct, "refuse-encoded-percent", false, "refuse a percent-encoded '%' in the path, which a second decoding reads as another encoding")
-	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root, as any backend reads it: slashes merged, \";\" parameters dropped, %2F decoded")
+	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root in the readings of fasturi.Facts.PathUnderflow: slashes merged, \";\" parameters dropped, %2F decoded")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")
+	flag.Func("route", "`PREFIX=URL`: send the paths under PREFIX to the backend URL (repeatable; turns on -normalize)", func(v string) error {
+		r, err := parseRoute(v)
+		cfg.routes = append(cfg.routes, r)
+		return err
+	})
+	flag.DurationVar(&cfg.backendTimeout, "backend-timeout", time.Minute, "longest wait for the head of a backend's response (0: none)")
 	requests := flag.Int("loadtest", 0, "run a load test of `N` requests per proxy on loopback, print the figures and exit")
 	clients := flag.Int("concurrency", 8, "`clients` of the load test, each on its own keep-alive connection")
 	flag.Parse()
@@ -171,7 +216,7 @@ func main() {
 		log.Fatal(err)
 	}
 	p := newProxy(b, cfg)
-	log.Printf("listening on %s, forwarding to %s %v", l.Addr(), b, cfg.flags())
+	log.Printf("listening on %s, forwarding to %s; %s", l.Addr(), b, describe(cfg))
 	log.Fatal(p.serve(p.newServer(), l))
 }
 
@@ -181,6 +226,9 @@ func main() {
 func parseBackend(s string) (*url.URL, error) {
 	if s == "" {
 		return nil, errors.New("-backend is required")
+	}
+	if !strings.Contains(s, "://") {
+		return nil, fmt.Errorf("-backend %q: give a URL, as http://%s", s, strings.TrimPrefix(s, "//"))
 	}
 	b, err := url.Parse(s)
 	switch {
@@ -202,4 +250,18 @@ func parseBackend(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("-backend %q: a base path that ends in an encoded '/'", s)
 	}
 	return b, nil
+}
+
+// describe says how cfg sets the proxy: its policy flags and routes.
+func describe(cfg config) string {
+	var parts []string
+	if f := cfg.flags(); len(f) > 0 {
+		parts = append(parts, strings.Join(f, " "))
+	} else {
+		parts = append(parts, "no policy flags")
+	}
+	for _, r := range cfg.routes {
+		parts = append(parts, fmt.Sprintf("%s to %s", r.prefix, r.backend))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -3,21 +3,25 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/fasturi/fasturi"
 )
 
 // config is the proxy's policy: the rules that refuse valid targets, each
-// a flag, and -normalize.
+// a flag, -normalize, and the routes.
 type config struct {
 	refuseUserinfo     bool
 	refuseLegacyIPv4   bool
 	refuseIDNAHost     bool
+	refuseControls     bool
 	refuseEncodedSlash bool
 	refuseEncodedPct   bool
 	refuseUnderflow    bool
 	refuseHostMismatch bool
-	normalize          bool
+	normalize          bool // set by the routes too
+	routes             []route
+	backendTimeout     time.Duration // for the head of a backend's response; 0: none
 }
 
 // flags returns the flags that make c, as the command line spells them.
@@ -30,6 +34,7 @@ func (c config) flags() []string {
 		{c.refuseUserinfo, "-refuse-userinfo"},
 		{c.refuseLegacyIPv4, "-refuse-legacy-ipv4"},
 		{c.refuseIDNAHost, "-refuse-encoded-non-ascii-host"},
+		{c.refuseControls, "-refuse-encoded-controls"},
 		{c.refuseEncodedSlash, "-refuse-encoded-slash"},
 		{c.refuseEncodedPct, "-refuse-encoded-percent"},
 		{c.refuseUnderflow, "-refuse-underflow"},
@@ -45,47 +50,51 @@ func (c config) flags() []string {
 
 // usesFacts reports whether a rule of c needs the target's fasturi.Facts.
 func (c *config) usesFacts() bool {
-	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseIDNAHost || c.refuseEncodedSlash || c.refuseEncodedPct || c.refuseUnderflow
+	return c.refuseUserinfo || c.refuseLegacyIPv4 || c.refuseIDNAHost || c.refuseControls ||
+		c.refuseEncodedSlash || c.refuseEncodedPct || c.refuseUnderflow
 }
 
 // refusal returns the flag of the first rule that refuses the valid target
 // u of the given form, without its '-', and why; or "" when none does.
-// host is the request's Host (Request.Host), and header the Host header
-// field as it came, which only -refuse-host-mismatch reads: net/http has
-// already replaced Request.Host by the authority of an absolute-form
-// target.
-func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, header hostHeader) (rule, why string) {
-	var f fasturi.Facts
+// named is the host the request names: u itself in the absolute-form, and
+// otherwise its Host header, parsed (fasturi.ParseHostHeader). header is
+// the Host header field as it came, which only -refuse-host-mismatch reads:
+// net/http has already replaced Request.Host by the authority of an
+// absolute-form target.
+func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi.URI, header hostHeader) (rule, why string) {
+	var f, hf fasturi.Facts
 	if c.usesFacts() {
-		f = u.Facts()
+		f, hf = u.Facts(), named.Facts()
 	}
 	if c.refuseUserinfo && f.Userinfo {
 		return "refuse-userinfo", "the target has userinfo, which disguises its host"
 	}
-	if c.refuseLegacyIPv4 || c.refuseIDNAHost {
-		// The host the request names: the target's in the absolute-form,
-		// and the Host header's in the others, read as a target's
-		// authority is.
-		named, hf, whose := u, f, "host"
-		if form != fasturi.AbsoluteForm {
-			h, err := fasturi.ParseHostHeaderString(host)
-			if err != nil {
-				rule := "refuse-legacy-ipv4"
-				if !c.refuseLegacyIPv4 {
-					rule = "refuse-encoded-non-ascii-host"
-				}
-				return rule, fmt.Sprintf("the Host header %q is no host to check: %v", host, h.Err())
-			}
-			named, hf, whose = &h, h.Facts(), "the Host header's"
+	whose := "host"
+	if named != u {
+		whose = "the Host header's"
+	}
+	if c.refuseLegacyIPv4 && hf.LegacyIPv4.IsValid() {
+		return "refuse-legacy-ipv4", fmt.Sprintf("%s %q is %v to resolvers", whose, named.RawHost(), hf.LegacyIPv4)
+	}
+	// IDNA (UTS #46) maps such bytes before a name is resolved, so that no
+	// check of the host as written holds: fullwidth digits,
+	// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", are 127.0.0.1 to net/http.
+	if c.refuseIDNAHost && hf.EncodedNonASCII.Has(fasturi.ComponentHost) {
+		return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %q percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, named.RawHost())
+	}
+	if c.refuseLegacyIPv4 && named.HostType() == fasturi.HostRegName {
+		if why := legacyRisk(named.RawHost()); why != "" {
+			return "refuse-legacy-ipv4", fmt.Sprintf("%s %q %s", whose, named.RawHost(), why)
 		}
-		if c.refuseLegacyIPv4 && hf.LegacyIPv4.IsValid() {
-			return "refuse-legacy-ipv4", fmt.Sprintf("%s %q is %v to resolvers", whose, named.RawHost(), hf.LegacyIPv4)
+	}
+	if c.refuseControls {
+		// The target's userinfo, host and path, then the Host header's
+		// host; the query is the backend's to read.
+		if i := encodedControl(u.String()[:u.Span(fasturi.ComponentPath).End]); i >= 0 {
+			return "refuse-encoded-controls", fmt.Sprintf("%q at offset %d encodes a control character", u.String()[i:i+3], i)
 		}
-		// IDNA (UTS #46) maps such bytes before a name is resolved, so
-		// that no check of the host as written holds: fullwidth digits,
-		// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", are 127.0.0.1 to net/http.
-		if c.refuseIDNAHost && hf.EncodedNonASCII.Has(fasturi.ComponentHost) {
-			return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %q percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, named.RawHost())
+		if named != u && hf.EncodedControls.Has(fasturi.ComponentHost) {
+			return "refuse-encoded-controls", fmt.Sprintf("%s %q encodes a control character", whose, named.RawHost())
 		}
 	}
 	if c.refuseHostMismatch && form == fasturi.AbsoluteForm {
@@ -94,8 +103,6 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 			return "refuse-host-mismatch", "the Host header could not be read"
 		case !header.present:
 			return "refuse-host-mismatch", "no Host header to compare the target's authority with"
-		case !validPort(u):
-			return "refuse-host-mismatch", fmt.Sprintf("the target's port %q is no port number up to 65535", u.Port())
 		case u.HostDiffers(header.value):
 			return "refuse-host-mismatch", fmt.Sprintf("the target's authority %q differs from the Host header %q", u.RawAuthority(), header.value)
 		}
@@ -121,10 +128,49 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, host string, h
 	return "", ""
 }
 
-// validPort reports whether u has no port, or one up to 65535.
-func validPort(u *fasturi.URI) bool {
-	_, _, err := u.PortNumber()
-	return err == nil
+// legacyRisk says how some resolvers may read the reg-name host, as
+// written, as an IPv4 address that fasturi.LegacyIPv4 does not return, or
+// returns "": as the policy of its documentation has it, a last label that
+// starts with a digit once decoded ("4294967297" and "08", which BSD's
+// inet_aton reads), or a byte that C resolvers stop at, whitespace or a
+// control ("169.254.169.254%20.example", "127.0.0.1%00"). No top-level
+// domain starts with a digit (RFC 1123 section 2.1).
+func legacyRisk(host string) string {
+	if strings.IndexByte(host, '%') >= 0 {
+		d, _, err := fasturi.AppendDecode(nil, host, 0)
+		if err != nil {
+			return "is no host" // not from a valid URI
+		}
+		host = string(d)
+		for i := 0; i < len(host); i++ {
+			if c := host[i]; c <= ' ' || c == 0x7f {
+				return "decodes to whitespace or a control character, where some resolvers stop"
+			}
+		}
+	}
+	last := strings.TrimSuffix(host, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	if last != "" && '0' <= last[0] && last[0] <= '9' {
+		return "ends in a label that starts with a digit, which some resolvers read as an IPv4 address"
+	}
+	return ""
+}
+
+// encodedControl returns the offset in s, valid URI syntax up to the end
+// of a path, of the first percent-encoded control character ("%00" to
+// "%1F", "%7F"), or -1. The "%25" that starts an IPv6 zone ID encodes '%'.
+func encodedControl(s string) int {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if hi, lo := s[i+1], s[i+2]|0x20; hi <= '1' || hi == '7' && lo == 'f' {
+			return i
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return -1
 }
 
 // encodedSlash returns the offset in p, a valid path, of the first

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,8 +19,9 @@ import (
 // request's target and hands the valid ones to a ReverseProxy.
 type proxy struct {
 	cfg     config
-	backend *url.URL
+	backend *url.URL // where the requests that no route takes go
 	rp      *httputil.ReverseProxy
+	logf    func(format string, args ...any) // log.Printf, or a test's
 }
 
 // forwardKey is the context key of a request's *forward, which the
@@ -25,8 +29,11 @@ type proxy struct {
 type forwardKey struct{}
 
 func newProxy(backend *url.URL, cfg config) *proxy {
-	p := &proxy{cfg: cfg, backend: backend}
-	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport()}
+	if len(cfg.routes) > 0 {
+		cfg.normalize = true // routes match normalized paths (see route)
+	}
+	p := &proxy{cfg: cfg, backend: backend, logf: log.Printf}
+	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout)}
 	return p
 }
 
@@ -38,20 +45,22 @@ func newPlainProxy(backend *url.URL) *httputil.ReverseProxy {
 			pr.SetURL(backend)
 			pr.SetXForwarded()
 		},
-		Transport: newTransport(),
+		Transport: newTransport(0),
 	}
 }
 
 // newTransport returns the transport to the backend: http.DefaultTransport's
 // settings, but with idle connections enough for many concurrent requests
 // (DefaultTransport keeps 2 per host, and would dial most requests anew),
-// and no proxy from the environment, which would turn the request-target
-// into the absolute-form.
-func newTransport() *http.Transport {
+// no proxy from the environment, which would turn the request-target into
+// the absolute-form, and timeout (0: none) as the longest wait for the
+// head of a response, after the request is written.
+func newTransport(timeout time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.Proxy = nil
 	t.MaxIdleConns = 1024
 	t.MaxIdleConnsPerHost = 1024
+	t.ResponseHeaderTimeout = timeout
 	return t
 }
 
@@ -73,6 +82,7 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
 		}
 		http.Error(w, refused.why, refused.status)
+		p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), refused.status, refused.why)
 		return
 	}
 	p.rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f)))
@@ -92,6 +102,7 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	if err != nil {
 		return forward{}, refusal{http.StatusBadRequest, u.Err().Error()}
 	}
+	named := &u // the host the request names, with its port
 	switch form {
 	case fasturi.AuthorityForm:
 		return forward{}, refusal{http.StatusMethodNotAllowed, "CONNECT is not proxied: this is a reverse proxy"}
@@ -100,22 +111,46 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 		if !strings.EqualFold(s, "http") && !strings.EqualFold(s, "https") || u.RawHost() == "" {
 			return forward{}, refusal{http.StatusBadRequest, "absolute-form target is not an http or https URI with a host"}
 		}
+	default:
+		// RFC 9112 section 3.2 has a server answer 400 to a Host header
+		// with an invalid value, which net/http lets through ("a%zz").
+		h, err := fasturi.ParseHostHeaderString(r.Host)
+		if err != nil {
+			return forward{}, refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", r.Host, h.Err())}
+		}
+		named = &h
+	}
+	// A port that no connection can have, carried on in X-Forwarded-Host,
+	// would be read modulo 65536 by some of its readers, and refused by
+	// others.
+	if _, _, err := named.PortNumber(); err != nil {
+		return forward{}, refusal{http.StatusBadRequest, fmt.Sprintf("the port %q is no port number up to 65535", named.Port())}
 	}
 	// X-Forwarded-Host carries the host on, and its readers take it for a
 	// comma-separated list (some the first element, some the last): a
 	// host with a ',', which a reg-name may hold, would be checked as one
 	// and read as another.
-	named := r.Host
-	if form == fasturi.AbsoluteForm {
-		named = u.RawHost()
-	}
-	if strings.IndexByte(named, ',') >= 0 {
+	if strings.IndexByte(named.RawHost(), ',') >= 0 {
 		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
-	if rule, why := p.cfg.refusal(&u, form, r.Host, header); rule != "" {
+	if rule, why := p.cfg.refusal(&u, form, named, header); rule != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
-	return newForward(r.Method, &u, form, p.cfg.normalize), refusal{}
+	f := newForward(r.Method, &u, form, p.cfg.normalize)
+	f.backend = p.route(&f)
+	return f, refusal{}
+}
+
+// maxLogged is how much of a target a log line quotes.
+const maxLogged = 256
+
+// quoteCut quotes s, cut to its first n bytes and "..." when longer: a
+// log line then holds no line break, control or escape sequence from s.
+func quoteCut(s string, n int) string {
+	if len(s) > n {
+		return strconv.Quote(s[:n]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // rewrite sets the outgoing request's URL from the checked target, which
@@ -123,13 +158,21 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 // reading of the same bytes.
 func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	f := pr.In.Context().Value(forwardKey{}).(*forward)
-	pr.Out.URL = f.url(p.backend)
+	pr.Out.URL = f.url(f.backend)
 	pr.Out.Host = "" // the backend's, as SetURL sets it
 	pr.SetXForwarded()
-	if f.authority != "" { // an absolute-form target's
+	switch {
+	case f.authority != "": // an absolute-form target's
 		// SetXForwarded took net/url's reading of the authority.
 		pr.Out.Header.Set("X-Forwarded-Host", f.authority)
+	case pr.In.Host == "":
+		// No Host header (HTTP/1.0), or an empty one: no host to name.
+		pr.Out.Header.Del("X-Forwarded-Host")
 	}
+	// IIS's URL Rewrite, Symfony and Zend route these headers' targets
+	// rather than the request line's, which is the one checked.
+	pr.Out.Header.Del("X-Original-URL")
+	pr.Out.Header.Del("X-Rewrite-URL")
 }
 
 // newServer returns the proxy's server. It hands OPTIONS * to the proxy,

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,19 +67,37 @@ func (b *testBackend) got(id string) (seen, bool) {
 // startProxy starts the proxy to backend with cfg on a loopback port, as
 // main does, and returns its address.
 func startProxy(t *testing.T, backend *url.URL, cfg config) string {
+	addr, _ := startProxyLog(t, backend, cfg)
+	return addr
+}
+
+// startProxyLog is startProxy, and returns the proxy's log too, whose
+// lines the proxy writes before it answers.
+func startProxyLog(t *testing.T, backend *url.URL, cfg config) (string, func() string) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := newProxy(backend, cfg)
+	var mu sync.Mutex
+	var logged strings.Builder
+	p.logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(&logged, format+"\n", args...)
+	}
 	srv := p.newServer()
 	go p.serve(srv, l)
 	t.Cleanup(func() {
 		srv.Close()
 		p.rp.Transport.(*http.Transport).CloseIdleConnections()
 	})
-	return l.Addr().String()
+	return l.Addr().String(), func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return logged.String()
+	}
 }
 
 var testID atomic.Int64
@@ -188,6 +207,7 @@ var all = config{
 	refuseUserinfo:     true,
 	refuseLegacyIPv4:   true,
 	refuseIDNAHost:     true,
+	refuseControls:     true,
 	refuseEncodedSlash: true,
 	refuseEncodedPct:   true,
 	refuseUnderflow:    true,
@@ -380,9 +400,30 @@ var targetTests = []struct {
 			`the Host header's "%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1" percent-encodes a byte >= 0x80, which IDNA maps before resolving`+"\n"))},
 	{"percent-encoded ASCII in the Host header", "GET", "/", "ex%61mple.com",
 		ok("/", "/", "", ""), nil},
+	// RFC 9112 section 3.2: a 400 for a Host header with an invalid
+	// value, which net/http lets through.
 	{"a Host header that is no host", "GET", "/", "a%zz",
+		bad(`the Host header "a%zz" is no uri-host [ ":" port ]: fasturi: invalid percent-encoding: 'z' at offset 2 in "a%zz"` + "\n"), nil},
+	{"a Host header with a second ':'", "GET", "/", "a:1:2", bad(`the Host header "a:1:2" is no uri-host`), nil},
+	{"a Host header's port of 65535", "GET", "/", "example.com:65535", ok("/", "/", "", ""), nil},
+	{"a Host header's port above 65535", "GET", "/", "example.com:65536",
+		bad(`the port "65536" is no port number up to 65535` + "\n"), nil},
+	{"a port above 65535", "GET", "http://example.com:99999/", "example.com:99999",
+		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
+	{"a port of 20 digits", "GET", "/", "example.com:00000000000000000080", ok("/", "/", "", ""), nil},
+	// The readings of legacy IPv4 that fasturi.LegacyIPv4 leaves out, as
+	// its documentation advises.
+	{"a last label that starts with a digit", "GET", "http://4294967297/", "4294967297",
+		okFwd("/", "/", "", "", "4294967297"), ptr(refusedFor("refuse-legacy-ipv4",
+			`host "4294967297" ends in a label that starts with a digit, which some resolvers read as an IPv4 address`+"\n"))},
+	{"a last label that starts with a digit, in the Host header", "GET", "/", "a.08.",
+		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
+	{"a digit after the last label", "GET", "/", "a1.example", ok("/", "/", "", ""), nil},
+	{"a host that decodes to a space", "GET", "/", "169.254.169.254%20.example",
 		ok("/", "/", "", ""), ptr(refusedFor("refuse-legacy-ipv4",
-			`the Host header "a%zz" is no host to check: fasturi: invalid percent-encoding: 'z' at offset 2 in "a%zz"`+"\n"))},
+			`the Host header's "169.254.169.254%20.example" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
+	{"a host that decodes to NUL", "GET", "/", "0x7f.1%00.example",
+		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"percent-encoded UTF-8 in the path is no host", "GET", "/caf%C3%A9", "example.com",
 		ok("/caf%C3%A9", "/caf\xc3\xa9", "", ""), nil},
 	{"percent-encoded ASCII in a reg-name", "GET", "http://ex%61mple.com/", "example.com",
@@ -400,11 +441,15 @@ var targetTests = []struct {
 	{".. within the root", "GET", "/a/b/../c", "example.com",
 		ok("/a/b/../c", "/a/b/../c", "", ""), nil},
 	{"%0D%0A", "GET", "/a%0D%0Ab", "example.com",
-		ok("/a%0D%0Ab", "/a\r\nb", "", ""), nil},
+		ok("/a%0D%0Ab", "/a\r\nb", "", ""), ptr(refusedFor("refuse-encoded-controls", `"%0D" at offset 2 encodes a control character`+"\n"))},
 	{"%0d%0a in the query", "GET", "/p?x=%0d%0aSet-Cookie:%20a=b", "example.com",
 		ok("/p?x=%0d%0aSet-Cookie:%20a=b", "/p", "", "x=%0d%0aSet-Cookie:%20a=b"), nil},
 	{"%00", "GET", "/a%00b", "example.com",
-		ok("/a%00b", "/a\x00b", "", ""), nil},
+		ok("/a%00b", "/a\x00b", "", ""), ptr(refused("refuse-encoded-controls"))},
+	{"%00 after ..", "GET", "/..%00/x", "example.com",
+		ok("/..%00/x", "/..\x00/x", "", ""), ptr(refused("refuse-encoded-controls"))},
+	{"%7F in the userinfo", "GET", "http://u%7f@h.example/", "h.example",
+		okFwd("/", "/", "", "", "h.example"), ptr(refused("refuse-userinfo"))},
 	{"raw byte >= 0x80", "GET", "/caf\xc3\xa9", "example.com",
 		bad("fasturi: invalid path: byte 0xc3 at offset 4 in \"/caf\xc3\xa9\"\n"), nil},
 	{"raw 0xff in the query", "GET", "/p?q=\xff", "example.com",
@@ -574,10 +619,19 @@ func TestRulesAlone(t *testing.T) {
 	check(t, b, legacy, "GET", "http://0x7f.1/", "0x7f.1", refused("refuse-legacy-ipv4"))
 	check(t, b, idna, "GET", "http://0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
 	check(t, b, idna, "GET", "http://"+fullwidth+"/", "x", refused("refuse-encoded-non-ascii-host"))
-	check(t, b, legacy, "GET", "http://"+fullwidth+"/", "x", okFwd("/", "/", "", "", fullwidth))
-	// A Host header that is no host: the rule that was asked for names it.
-	check(t, b, legacy, "GET", "/", "a%zz", refused("refuse-legacy-ipv4"))
-	check(t, b, idna, "GET", "/", "a%zz", refused("refuse-encoded-non-ascii-host"))
+	// Fullwidth digits decode to a last label that starts with a digit,
+	// which is enough for -refuse-legacy-ipv4.
+	check(t, b, legacy, "GET", "http://"+fullwidth+"/", "x", refused("refuse-legacy-ipv4"))
+	check(t, b, idna, "GET", "http://%EF%BC%A1.example/", "x", refused("refuse-encoded-non-ascii-host"))
+	check(t, b, legacy, "GET", "http://%EF%BC%A1.example/", "x", okFwd("/", "/", "", "", "%EF%BC%A1.example"))
+	controls := startProxy(t, b.url, config{refuseControls: true})
+	check(t, b, controls, "GET", "/a/%7Fb", "example.com", refusedFor("refuse-encoded-controls", `"%7F" at offset 3 encodes a control character`+"\n"))
+	// net/http's server refuses a host with "%00" itself, but not userinfo.
+	check(t, b, controls, "GET", "http://a%00@h.example/", "example.com", refusedFor("refuse-encoded-controls", `"%00" at offset 8 encodes a control character`+"\n"))
+	check(t, b, controls, "GET", "/", "a%0a.example", refusedFor("refuse-encoded-controls", `the Host header's "a%0a.example" encodes a control character`+"\n"))
+	check(t, b, controls, "GET", "/p?x=%0d%0a", "example.com", ok("/p?x=%0d%0a", "/p", "", "x=%0d%0a"))
+	check(t, b, controls, "GET", "http://[fe80::1%25eth0]/%20%2F", "example.com", okFwd("/%20%2F", "/ /", "/%20%2F", "", "[fe80::1%25eth0]"))
+	check(t, b, controls, "GET", "/", "127.1", ok("/", "/", "", ""))
 	slash := startProxy(t, b.url, config{refuseEncodedSlash: true})
 	check(t, b, slash, "GET", "/a%2Fb", "example.com", refusedFor("refuse-encoded-slash", `"%2F" at offset 2 encodes a path separator`+"\n"))
 	check(t, b, slash, "GET", "/../a", "example.com", ok("/../a", "/../a", "", ""))
@@ -610,8 +664,6 @@ func TestHostMismatch(t *testing.T) {
 		{"http://a.example/", "b.example", fwd("a.example"), refused("refuse-host-mismatch")},
 		{"http://a.example/", "a.example:8080", fwd("a.example"), refused("refuse-host-mismatch")},
 		{"http://a.example:8080/", "a.example", fwd("a.example:8080"), refused("refuse-host-mismatch")},
-		{"http://a.example:99999/", "a.example:99999", fwd("a.example:99999"),
-			refusedFor("refuse-host-mismatch", `the target's port "99999" is no port number up to 65535`)},
 		// net/http's server refuses these Host headers itself.
 		{"http://u@a.example/", "u@a.example", bad(netHTTP400), bad(netHTTP400)},
 		{"http://a.example/", "", bad(netHTTP400), bad(netHTTP400)},
@@ -680,12 +732,148 @@ func TestHTTP10(t *testing.T) {
 	}
 }
 
+// TestHTTP10Origin checks that a request without a Host header goes on
+// without X-Forwarded-Host, rather than with an empty one.
+func TestHTTP10Origin(t *testing.T) {
+	b := startBackend(t)
+	raw := "GET /p HTTP/1.0\r\nX-Test-Id: h10o\r\n\r\n"
+	if a := exchange(t, startProxy(t, b.url, all), raw, 1)[0]; a.status != http.StatusOK {
+		t.Fatalf("%d %q", a.status, a.body)
+	}
+	if got, _ := b.got("h10o"); got.forwardedHost != "" || got.requestURI != "/p" {
+		t.Errorf("reached the backend as %+v", got)
+	}
+}
+
+// TestRefusalLog checks the log line of each of the proxy's own answers:
+// the target quoted, so that it cannot break the line, and cut.
+func TestRefusalLog(t *testing.T) {
+	b := startBackend(t)
+	addr, logged := startProxyLog(t, b.url, config{refuseUnderflow: true})
+	long := "/" + strings.Repeat("a", 300) + "\\"
+	for _, r := range []struct{ method, target string }{{"GET", "/a\\b"}, {"GET", "/../%0d%0a"}, {"CONNECT", "h:443"}, {"GET", long}} {
+		raw, _ := request(r.method, r.target, "example.com")
+		exchange(t, addr, raw, 1)
+	}
+	raw, _ := request("GET", "/fine", "example.com")
+	exchange(t, addr, raw, 1)
+	lines := strings.Split(strings.TrimSuffix(logged(), "\n"), "\n")
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/a\\\\b": 400 fasturi: invalid path: '\\\\' at offset 2 in "/a\\\\b"$`),
+		regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/\.\./%0d%0a": 403 refused by -refuse-underflow: `),
+		regexp.MustCompile(`^127\.0\.0\.1:\d+ CONNECT "h:443": 405 CONNECT is not proxied`),
+		regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/a{255}"\.\.\.: 400 fasturi: invalid path: '\\\\' at offset 301 `),
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("log:\n%s", logged())
+	}
+	for i, re := range want {
+		if !re.MatchString(lines[i]) {
+			t.Errorf("log line %d: %q, want a match for %s", i+1, lines[i], re)
+		}
+	}
+}
+
+// TestDroppedHeaders checks that the headers whose targets some backends
+// route instead of the request line's do not reach them.
+func TestDroppedHeaders(t *testing.T) {
+	var got http.Header
+	backend := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = r.Header.Clone() }))
+	t.Cleanup(backend.Close)
+	u, _ := url.Parse(backend.URL)
+	raw := "GET /public HTTP/1.1\r\nHost: example.com\r\nX-Original-URL: /admin\r\nX-Rewrite-URL: /admin\r\n" +
+		"X-Other: kept\r\nConnection: close\r\n\r\n"
+	if a := exchange(t, startProxy(t, u, config{}), raw, 1)[0]; a.status != http.StatusOK {
+		t.Fatalf("%d %q", a.status, a.body)
+	}
+	if got.Get("X-Original-URL") != "" || got.Get("X-Rewrite-URL") != "" || got.Get("X-Other") != "kept" {
+		t.Errorf("the backend got %v", got)
+	}
+}
+
+// TestRoutes checks that each request goes to the backend of the longest
+// prefix that its normalized path is under, by whole segments.
+func TestRoutes(t *testing.T) {
+	def, api, admin := startBackend(t), startBackend(t), startBackend(t)
+	to := func(prefix string, b *testBackend, base string) route {
+		r, err := parseRoute(prefix + "=" + b.url.String() + base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	addr := startProxy(t, def.url, config{routes: []route{
+		to("/api/", api, ""), to("/api/%61dmin", admin, "/v1/"),
+	}})
+	for _, tt := range []struct {
+		method, target string
+		to             *testBackend
+		want           want
+	}{
+		{"GET", "/api", api, ok("/api", "/api", "", "")},
+		{"GET", "/api/x?q", api, ok("/api/x?q", "/api/x", "", "q")},
+		{"GET", "/api?q", api, ok("/api?q", "/api", "", "q")},
+		{"GET", "/a/../api/x", api, ok("/api/x", "/api/x", "", "")},
+		{"GET", "/%61pi/x", api, ok("/api/x", "/api/x", "", "")},
+		{"GET", "/api/admin", admin, ok("/v1/api/admin", "/v1/api/admin", "", "")},
+		{"GET", "/api/admin/x", admin, ok("/v1/api/admin/x", "/v1/api/admin/x", "", "")},
+		{"GET", "/api/x/../admin/", admin, ok("/v1/api/admin/", "/v1/api/admin/", "", "")},
+		{"GET", "/api/adminx", api, ok("/api/adminx", "/api/adminx", "", "")},
+		{"GET", "/apix", def, ok("/apix", "/apix", "", "")},
+		{"GET", "/api%2Fx", def, ok("/api%2Fx", "/api/x", "/api%2Fx", "")},
+		{"GET", "/API/x", def, ok("/API/x", "/API/x", "", "")},
+		{"GET", "/api;v=1/x", def, ok("/api;v=1/x", "/api;v=1/x", "", "")},
+		{"GET", "//api/x", def, ok("/.//api/x", "/.//api/x", "", "")},
+		{"GET", "http://example.com/api/x", api, okFwd("/api/x", "/api/x", "", "", "example.com")},
+		{"OPTIONS", "*", def, ok("*", "*", "", "")},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			check(t, tt.to, addr, tt.method, tt.target, "example.com", tt.want)
+		})
+	}
+	// A route of "/" takes every path, and a longer one its own.
+	addr = startProxy(t, def.url, config{routes: []route{to("/", api, ""), to("/api", admin, "")}})
+	check(t, api, addr, "GET", "/x", "example.com", ok("/x", "/x", "", ""))
+	check(t, admin, addr, "GET", "/api/x", "example.com", ok("/api/x", "/api/x", "", ""))
+	check(t, def, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
+}
+
+func TestParseRoute(t *testing.T) {
+	for _, tt := range []struct{ in, prefix, backend string }{
+		{"/api=http://h:1", "/api", "http://h:1"},
+		{"/api/=http://h/v1/", "/api", "http://h/v1/"},
+		{"/a/./b/../%7Ec=http://h", "/a/~c", "http://h"},
+		{"/=https://h", "/", "https://h"},
+		{"/a=b=http://h", "", ""}, // the backend "b=http://h" has no scheme
+	} {
+		r, err := parseRoute(tt.in)
+		if tt.prefix == "" {
+			if err == nil {
+				t.Errorf("parseRoute(%q) accepted it", tt.in)
+			}
+			continue
+		}
+		if err != nil || r.prefix != tt.prefix || r.backend.String() != tt.backend {
+			t.Errorf("parseRoute(%q) = %q, %v, %v; want %q, %q", tt.in, r.prefix, r.backend, err, tt.prefix, tt.backend)
+		}
+	}
+	for _, s := range []string{"/api", "api=http://h", "=http://h", "//api=http://h", "/a?q=http://h", "/a#f=http://h",
+		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000"} {
+		if _, err := parseRoute(s); err == nil {
+			t.Errorf("parseRoute(%q) accepted it", s)
+		}
+	}
+}
+
 func TestParseBackend(t *testing.T) {
 	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/?", "http://h/#f", "http://h/#",
 		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
 		}
+	}
+	if _, err := parseBackend("127.0.0.1:9000"); err == nil || !strings.Contains(err.Error(), "http://127.0.0.1:9000") {
+		t.Errorf("parseBackend without a scheme: %v, want one that shows the URL to give", err)
 	}
 	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/", "http://h/", "http://h/a%2Fb",
 		"http://h/a//b/", "http://h/%2Fa"} {
