@@ -160,27 +160,24 @@ func legacyRisk(host string) string {
 // of a path, of the first percent-encoded control character ("%00" to
 // "%1F", "%7F"), or -1. The "%25" that starts an IPv6 zone ID encodes '%'.
 func encodedControl(s string) int {
-	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if hi, lo := s[i+1], s[i+2]|0x20; hi <= '1' || hi == '7' && lo == 'f' {
-			return i
-		}
-		j := strings.IndexByte(s[i+3:], '%')
-		if j < 0 {
-			break
-		}
-		i += 3 + j
-	}
-	return -1
+	return firstEncoded(s, func(hi, lo byte) bool { return hi <= '1' || hi == '7' && lo == 'f' })
 }
 
 // encodedSlash returns the offset in p, a valid path, of the first
 // percent-encoded '/' or '\' ("%2F", "%5c"), or -1.
 func encodedSlash(p string) int {
-	for i := strings.IndexByte(p, '%'); i >= 0; {
-		if hi, lo := p[i+1], p[i+2]|0x20; hi == '2' && lo == 'f' || hi == '5' && lo == 'c' {
+	return firstEncoded(p, func(hi, lo byte) bool { return hi == '2' && lo == 'f' || hi == '5' && lo == 'c' })
+}
+
+// firstEncoded returns the offset in s, whose percent-encodings are
+// valid, of the first one whose hex digits match reports true for (the
+// second lowercased), or -1.
+func firstEncoded(s string, match func(hi, lo byte) bool) int {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if match(s[i+1], s[i+2]|0x20) {
 			return i
 		}
-		j := strings.IndexByte(p[i+3:], '%')
+		j := strings.IndexByte(s[i+3:], '%')
 		if j < 0 {
 			break
 		}
