@@ -48,7 +48,7 @@ func loadTest(w io.Writer, n, clients int, cfg config) error {
 	defer stopBackend()
 	bu := &url.URL{Scheme: "http", Host: backend}
 
-	checked, plain := newProxy(bu, cfg), newPlainProxy(bu)
+	checked, plain := newProxy(bu, cfg), newPlainProxy(bu, cfg.backendTimeout)
 	defer checked.rp.Transport.(*http.Transport).CloseIdleConnections()
 	defer plain.Transport.(*http.Transport).CloseIdleConnections()
 	checkedAddr, stopChecked, err := startLoopback(checked, checked)

@@ -38,14 +38,15 @@ func newProxy(backend *url.URL, cfg config) *proxy {
 }
 
 // newPlainProxy returns a ReverseProxy to backend that checks nothing, as
-// httputil's documentation writes one: the load test's baseline.
-func newPlainProxy(backend *url.URL) *httputil.ReverseProxy {
+// httputil's documentation writes one, with the checking proxy's
+// transport: the load test's baseline.
+func newPlainProxy(backend *url.URL, timeout time.Duration) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(backend)
 			pr.SetXForwarded()
 		},
-		Transport: newTransport(0),
+		Transport: newTransport(timeout),
 	}
 }
 
