@@ -57,9 +57,9 @@
 //   - 502 when the backend cannot be reached, or sends no response head
 //     within -backend-timeout.
 //
-// Each 400, 403 and 405 of its own goes to the log too, one line with the
-// client's address, the method, the target quoted (its first 256 bytes)
-// and the answer. net/http's own 400s, below, leave no line.
+// Each of these answers goes to the log too, one line with the client's
+// address, the method, the target quoted (its first 256 bytes) and the
+// answer. net/http's own 400s, below, leave no line.
 //
 // OPTIONS * is forwarded as OPTIONS *: net/http's server would otherwise
 // answer it itself, so the proxy turns that off

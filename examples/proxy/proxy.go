@@ -33,8 +33,15 @@ func newProxy(backend *url.URL, cfg config) *proxy {
 		cfg.normalize = true // routes match normalized paths (see route)
 	}
 	p := &proxy{cfg: cfg, backend: backend, logf: log.Printf}
-	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout)}
+	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout), ErrorHandler: p.backendError}
 	return p
+}
+
+// backendError answers 502 to a request that its backend did not answer,
+// and logs it as the proxy's own answers are, with the target.
+func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) {
+	w.WriteHeader(http.StatusBadGateway)
+	p.logf("%s %s %s: %d %v", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), http.StatusBadGateway, err)
 }
 
 // newPlainProxy returns a ReverseProxy to backend that checks nothing, as

@@ -774,6 +774,25 @@ func TestRefusalLog(t *testing.T) {
 	}
 }
 
+// TestBackendDown checks the 502 and its log line when the backend cannot
+// be reached.
+func TestBackendDown(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down, _ := url.Parse("http://" + l.Addr().String())
+	l.Close() // nothing listens there any more
+	addr, logged := startProxyLog(t, down, config{})
+	raw, _ := request("GET", "/p?q", "example.com")
+	if a := exchange(t, addr, raw, 1)[0]; a.status != http.StatusBadGateway || a.body != "" {
+		t.Errorf("%d %q, want 502 and no body", a.status, a.body)
+	}
+	if re := regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/p\?q": 502 dial tcp .*\n$`); !re.MatchString(logged()) {
+		t.Errorf("log %q, want a match for %s", logged(), re)
+	}
+}
+
 // TestDroppedHeaders checks that the headers whose targets some backends
 // route instead of the request line's do not reach them.
 func TestDroppedHeaders(t *testing.T) {
