@@ -98,8 +98,8 @@
 //	                         127.0.0.1 to net/http. Raw bytes >= 0x80 are refused always
 //	-refuse-encoded-controls refuse a percent-encoded control character ("%00" to "%1F",
 //	                         "%7F") in the target's userinfo, host or path, or in the Host
-//	                         header: what cuts C strings ("/..%00/x"), splits log lines and
-//	                         headers once decoded
+//	                         header for the forms without a host: what cuts C strings
+//	                         ("/..%00/x"), splits log lines and headers once decoded
 //	-refuse-encoded-slash    refuse a percent-encoded '/' or '\' in the path (%2F, %5C)
 //	-refuse-encoded-percent  refuse a percent-encoded '%' in the path (%25): a backend, or a
 //	                         filter, that decodes twice reads "/%252e%252e/" as "/../"
@@ -176,7 +176,7 @@ func main() {
 	flag.BoolVar(&cfg.refuseUserinfo, "refuse-userinfo", false, "refuse absolute-form targets with userinfo")
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1), or may (4294967297, 08, 127.0.0.1%00)")
 	flag.BoolVar(&cfg.refuseIDNAHost, "refuse-encoded-non-ascii-host", false, "refuse hosts with a percent-encoded byte >= 0x80, which IDNA maps before resolving")
-	flag.BoolVar(&cfg.refuseControls, "refuse-encoded-controls", false, "refuse a percent-encoded control character (%00 to %1F, %7F) in the target's userinfo, host or path, or in the Host header")
+	flag.BoolVar(&cfg.refuseControls, "refuse-encoded-controls", false, "refuse a percent-encoded control character (%00 to %1F, %7F) in the target's userinfo, host or path, or in the Host header of a target without a host")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
 	flag.BoolVar(&cfg.refuseEncodedPct, "refuse-encoded-percent", false, "refuse a percent-encoded '%' in the path, which a second decoding reads as another encoding")
 	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root in the readings of fasturi.Facts.PathUnderflow: slashes merged, \";\" parameters dropped, %2F decoded")
