@@ -64,7 +64,11 @@ func (c *config) usesFacts() bool {
 func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi.URI, header hostHeader) (rule, why string) {
 	var f, hf fasturi.Facts
 	if c.usesFacts() {
-		f, hf = u.Facts(), named.Facts()
+		f = u.Facts()
+		hf = f
+		if named != u {
+			hf = named.Facts()
+		}
 	}
 	if c.refuseUserinfo && f.Userinfo {
 		return "refuse-userinfo", "the target has userinfo, which disguises its host"
