@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -85,6 +86,18 @@ var jsonPlain = func() (t [256]bool) {
 func appendJSONString(dst, s []byte) []byte {
 	dst, _ = appendJSONStringUTF8(dst, s)
 	return dst
+}
+
+// appendJSONOrHex appends key and b as a JSON string, or, when b is not
+// UTF-8, hexKey (which opens the string) and b in hex, closed.
+func appendJSONOrHex(dst []byte, key, hexKey string, b []byte) []byte {
+	n := len(dst)
+	dst, valid := appendJSONStringUTF8(append(dst, key...), b)
+	if valid {
+		return dst
+	}
+	dst = append(dst[:n], hexKey...)
+	return append(hex.AppendEncode(dst, b), '"')
 }
 
 // appendJSONStringUTF8 is appendJSONString, and also reports whether s is

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/hex"
 	"flag"
 	"io"
 	"strconv"
@@ -126,18 +125,6 @@ type recordWriter struct {
 func (r *recordWriter) startInput(name string) {
 	r.line = 0
 	r.file = append(appendJSONOrHex(r.file[:0], `{"file":`, `{"file_hex":"`, []byte(name)), `,"line":`...)
-}
-
-// appendJSONOrHex appends key and b as a JSON string, or, when b is not
-// UTF-8, hexKey (which opens the string) and b in hex, closed.
-func appendJSONOrHex(dst []byte, key, hexKey string, b []byte) []byte {
-	n := len(dst)
-	dst, valid := appendJSONStringUTF8(append(dst, key...), b)
-	if valid {
-		return dst
-	}
-	dst = append(dst[:n], hexKey...)
-	return append(hex.AppendEncode(dst, b), '"')
 }
 
 func (r *recordWriter) Write(b []byte) (int, error) {

@@ -66,12 +66,7 @@ func jsonLine(t transform) lineFunc {
 		// takes its place. (Appending may move out to a larger array, but
 		// res still reads the old one, which nothing writes.)
 		res := out[n:]
-		out, valid := appendJSONStringUTF8(append(out, `,"out":`...), res)
-		if !valid {
-			out = append(out[:n+len(res)], `,"out_hex":"`...)
-			out = hex.AppendEncode(out, res)
-			out = append(out, '"')
-		}
+		out = appendJSONOrHex(out, `,"out":`, `,"out_hex":"`, res)
 		m := copy(out[n:], out[n+len(res):])
 		return append(out[:n+m], '}'), true
 	}
