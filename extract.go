@@ -431,9 +431,11 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker b
 
 // trailingPunct reports whether c is punctuation that trimming takes from
 // the end of a candidate after marker (see longestURI), or a closer.
-func trailingPunct(c, marker byte) bool {
-	return textClass[c]&textTrim != 0 || c == ')' || c == ']' || c == marker && marker != 0
-}
+func trailingPunct(c, marker byte) bool { return trimmed(c, marker) || c == ')' || c == ']' }
+
+// trimmed reports whether c is punctuation that trimming takes from the
+// end of a candidate after marker: a closer aside, the text's own.
+func trimmed(c, marker byte) bool { return textClass[c]&textTrim != 0 || c == marker && marker != 0 }
 
 // isTextSpace reports whether c is white space that ends a word of text.
 func isTextSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
@@ -510,7 +512,7 @@ func trimEnd(s string, start, end int, marker byte) int {
 	for ; run > start; run-- {
 		if c := s[run-1]; c == ')' || c == ']' {
 			closers = true
-		} else if textClass[c]&textTrim == 0 && (c != marker || marker == 0) {
+		} else if !trimmed(c, marker) {
 			break
 		}
 	}
