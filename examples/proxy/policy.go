@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -140,24 +141,38 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 // control ("169.254.169.254%20.example", "127.0.0.1%00"). No top-level
 // domain starts with a digit (RFC 1123 section 2.1).
 func legacyRisk(host string) string {
-	if strings.IndexByte(host, '%') >= 0 {
-		d, _, err := fasturi.AppendDecode(nil, host, 0)
-		if err != nil {
-			return "is no host" // not from a valid URI
+	const digitLabel = "ends in a label that starts with a digit, which some resolvers read as an IPv4 address"
+	if strings.IndexByte(host, '%') < 0 {
+		if lastLabelDigit(host) {
+			return digitLabel
 		}
-		host = string(d)
-		for i := 0; i < len(host); i++ {
-			if c := host[i]; c <= ' ' || c == 0x7f {
-				return "decodes to whitespace or a control character, where some resolvers stop"
-			}
-		}
+		return ""
 	}
-	last := strings.TrimSuffix(host, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	if last != "" && '0' <= last[0] && last[0] <= '9' {
-		return "ends in a label that starts with a digit, which some resolvers read as an IPv4 address"
+	var buf [256]byte // most hosts decode here, without allocating
+	d, _, err := fasturi.AppendDecode(buf[:0], host, 0)
+	switch {
+	case err != nil:
+		return "is no host" // not from a valid URI
+	case bytes.ContainsFunc(d, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+		return "decodes to whitespace or a control character, where some resolvers stop"
+	case lastLabelDigit(d):
+		return digitLabel
 	}
 	return ""
+}
+
+// lastLabelDigit reports whether the last label of name, before one
+// trailing '.', starts with a digit.
+func lastLabelDigit[T string | []byte](name T) bool {
+	n := len(name)
+	if n > 0 && name[n-1] == '.' {
+		n--
+	}
+	i := n
+	for i > 0 && name[i-1] != '.' {
+		i--
+	}
+	return i < n && '0' <= name[i] && name[i] <= '9'
 }
 
 // encodedControl returns the offset in s, valid URI syntax up to the end
