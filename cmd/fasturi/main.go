@@ -215,6 +215,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "fasturi help: unknown command %q\n\n%s", args[1], usage)
 				return 2
 			}
+			if len(args) > 2 {
+				fmt.Fprintf(stderr, "fasturi help: one command at a time, not %q too\nRun 'fasturi help %s'.\n", args[2], args[1])
+				return 2
+			}
 			return cmd([]string{"-h"}, stdin, stdout, stderr) // fasturi help COMMAND
 		}
 		return writeOut(stdout, stderr, []byte(usage))

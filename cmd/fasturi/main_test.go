@@ -246,6 +246,9 @@ func TestUsage(t *testing.T) {
 	if code, out, stderr := runCLI(t, "", "help", "nosuch"); code != exitUsage || out != "" || !strings.HasPrefix(stderr, `fasturi help: unknown command "nosuch"`) {
 		t.Errorf("help nosuch: exit %d, stdout %q, stderr %q; want the error and the usage on stderr", code, out, stderr)
 	}
+	if code, out, stderr := runCLI(t, "", "help", "normalize", "extra"); code != exitUsage || out != "" || !strings.HasPrefix(stderr, `fasturi help: one command at a time, not "extra" too`) {
+		t.Errorf("help normalize extra: exit %d, stdout %q, stderr %q; want a usage error", code, out, stderr)
+	}
 	for cmd := range commands {
 		if code, out, stderr := runCLI(t, "", cmd, "-h"); code != 0 || !strings.HasPrefix(out, "Usage: fasturi "+cmd) || stderr != "" {
 			t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want the usage on stdout", cmd, code, out, stderr)
@@ -429,7 +432,11 @@ func TestOutputIsInput(t *testing.T) {
 		var out, errOut bytes.Buffer
 		code := run(c.args, stdin, &out, &errOut)
 		got, _ := os.ReadFile(name)
-		if code != exitUsage || string(got) != content || !strings.Contains(errOut.String(), "is an input") {
+		// A usage error, said as every other one is: the command, and where
+		// its usage is.
+		wantErr := "fasturi " + c.args[0] + ": -o "
+		if code != exitUsage || string(got) != content || !strings.HasPrefix(errOut.String(), wantErr) ||
+			!strings.Contains(errOut.String(), " is an input ") || !strings.HasSuffix(errOut.String(), "Run 'fasturi "+c.args[0]+" -h' for usage.\n") {
 			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
 		}
 	}

@@ -26,7 +26,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		"Normalize one URI reference per line of each FILE (standard input if none,\n"+
 			"or for -), by RFC 3986 section 6.2, and write one line per input line, in\n"+
 			"input order.\n", stderr)
-	level := c.fs.String("level", "scheme", "`syntax`: section 6.2.2; scheme: 6.2.3 too")
+	level := c.fs.String("level", "scheme", "`LEVEL`: syntax (6.2.2) or scheme (6.2.3 too)")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
 	if code, stop := c.parse(args, stdout); stop {
 		return code

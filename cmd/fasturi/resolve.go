@@ -74,7 +74,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"with -base, and otherwise a base URI, a tab and a reference (offsets are\n"+
 			"then into the whole line).\n", stderr)
 	baseFlag := c.fs.String("base", "", "resolve each line against this absolute `URI`")
-	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
+	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root (the RFC drops it), in -base too`)
 	if code, stop := c.parse(args, stdout); stop {
 		return code
 	}
@@ -87,10 +87,11 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.usageError("%v", err)
 	}
 	if opts&fasturi.RejectPathUnderflow != 0 {
-		// A reference with an empty path keeps base's path as it is, and
-		// a relative path is merged with its directory (section 5.2.3): if
-		// base's path climbs of itself, every such line would fail, at an
-		// offset in -base rather than in the line.
+		// A reference with an empty path keeps base's path as it is
+		// (section 5.2.2): if that path climbs, every such line would fail,
+		// at an offset in -base rather than in the line. Such a -base is
+		// refused once, before reading, as an invalid one is; a line's own
+		// base, without -base, is the line's to get right.
 		var empty fasturi.URI
 		if _, _, err := fasturi.AppendResolve(nil, base, empty, opts); errors.Is(err, fasturi.ErrInvalidBase) {
 			return c.usageError("the path of -base climbs above the root, which -reject-underflow refuses")
@@ -103,8 +104,10 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommand("relative", relativeSynopsis,
 		"Make each URI of each FILE (standard input if none, or for -) a reference\n"+
 			"relative to -base: the shortest that resolves against it to the URI\n"+
-			"(RFC 3986 sections 4.2 and 5.2), one line per input line, in input order.\n"+
-			"A URI that is -base itself gives the empty reference, an empty line.\n", stderr)
+			"(RFC 3986 sections 4.2 and 5.2), or to the URI without its dot-segments\n"+
+			"when it has any, one line per input line, in input order. Components\n"+
+			"compare byte for byte (normalize first to compare them as URIs). A URI\n"+
+			"that is -base itself gives the empty reference, an empty line.\n", stderr)
 	baseFlag := c.fs.String("base", "", "the absolute `URI` the references are relative to (required)")
 	if code, stop := c.parse(args, stdout); stop {
 		return code

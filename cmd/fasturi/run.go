@@ -20,13 +20,14 @@ const (
 
 // runOpts are the options every command has.
 type runOpts struct {
+	cmd   string // the command's name, for a usage error
 	quiet bool
 	out   string
 }
 
-// addRunFlags adds -q and -o to fs.
+// addRunFlags adds -q and -o to fs, which is named after the command.
 func addRunFlags(fs *flag.FlagSet) *runOpts {
-	o := new(runOpts)
+	o := &runOpts{cmd: fs.Name()}
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
 	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output (-: standard output)")
 	return o
@@ -66,8 +67,7 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 			if name == "-" {
 				name = "standard input"
 			}
-			fmt.Fprintf(stderr, "fasturi: -o %s is an input (%s): writing would empty it before it is read\n", o.out, name)
-			return exitUsage
+			return usageError(stderr, o.cmd, "-o %s is an input (%s): writing would empty it before it is read", o.out, name)
 		}
 		// Write-only, not os.Create's read-write: a process that holds the
 		// read end of a pipe or FIFO it writes to (-o /dev/stdout) never

@@ -106,6 +106,9 @@ type command struct {
 // transforming command's usage.
 const invalidNote = `Without -json, each output line is the result alone; an invalid line
 gives an empty line, counted as invalid in the summary (-json says why).
+With -json, a line that is not UTF-8 also gets "in_hex", its bytes in hex,
+and a result that is not gets "out_hex" in place of "out"; offsets count
+bytes.
 `
 
 // newCommand makes the flag set of a subcommand: about is what its usage
