@@ -80,8 +80,9 @@ func (l NormalizeLevel) check() {
 // The result parses to the components it was written from, and
 // normalizing it again gives it back. Query and fragment change only by
 // the percent-encoding rules. Every delimiter stays, even before an empty
-// component ("http://h/?" keeps its "?"), and so does an empty segment:
-// "http://h//" is not "http://h/".
+// component ("http://h/?" keeps its "?"), but the ':' of a port that
+// NormalizeScheme drops, empty or default ("http://h:/" is "http://h/").
+// An empty segment stays too: "http://h//" is not "http://h/".
 //
 // Where removing dot-segments would change how the result reads, it is
 // written as the WHATWG URL Standard does (see AppendResolve): a path with

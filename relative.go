@@ -19,7 +19,8 @@ import (
 //   - "", "#f", "?q" or "?q#f" when target has base's scheme, authority
 //     and path: the empty reference when the query is base's too. A
 //     reference with an empty path keeps base's query (section 5.2.2), so
-//     a target without a query against a base with one takes a path.
+//     a target without a query against a base with one takes a path, or,
+//     when its path is empty, a network-path reference.
 //   - a relative path: one "../" for each segment of base's directory
 //     (its path up to the last "/", section 5.2.3, without dot-segments)
 //     that target's path does not start with, then the rest of target's
@@ -31,7 +32,8 @@ import (
 //   - an absolute path, "/g"; "/." before a path that starts with "//".
 //   - a network-path reference, "//g/x", when target shares only base's
 //     scheme, or has an authority and an empty path where base's path is
-//     not empty ("//a" for http://a against http://a/).
+//     not empty or base has a query that target has not ("//a" for
+//     http://a against http://a/ and against http://a?q).
 //   - target itself, when the schemes differ, when target has no
 //     authority and base has one, or when it is shortest (s:a/x against
 //     s:a/b/c/d/e, where a relative path would be "../../../x").

@@ -31,7 +31,7 @@ func ExampleAppendRelative() {
 		if back, _, _ := fasturi.AppendResolve(nil, base, r, 0); string(back) != s {
 			panic(string(back))
 		}
-		fmt.Printf("%-20s %q\n", s, ref)
+		fmt.Printf("%-20s %q\n", s, string(ref))
 	}
 	// Output:
 	// http://a/b/c/g       "g"

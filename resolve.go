@@ -46,7 +46,11 @@ const (
 // ref, or ErrInvalidBase at its offset in base when base's path climbs of
 // itself: in base's directory, which a merge keeps, or anywhere in it for
 // a ref with an empty path, whose target keeps base's path as it is.
-// Offsets are into the input of the URI they name.
+// Offsets are into the input of the URI they name. RejectPathUnderflow is
+// no guard against paths that leave a directory: "%2E%2E" passes, as
+// data, and a server that decodes it reads "..". AppendNormalize of the
+// target, with RejectPathUnderflow too, decodes "%2E" first and refuses
+// it; so does a policy that reads Facts.PathUnderflow.
 //
 // An authority-form request-target or a Host header (see
 // ParseRequestTarget and ParseHostHeader) is an authority without its
