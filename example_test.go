@@ -127,15 +127,22 @@ func ExampleAppendResolve_underflow() {
 	// http://files.example/etc/passwd
 }
 
-// Decoding comes after splitting: "%2F" in a segment is data.
+// Decoding comes after splitting (RFC 3986 section 2.4): the path is split
+// into segments first, so that "%2F" decodes to a '/' that is data in one
+// segment, never a separator; decoding the whole path would lose that.
 func ExampleAppendDecode() {
 	u, _ := fasturi.ParseString("/files/a%2Fb%20c.txt?q=1%0D%0A")
-	path, _, _ := fasturi.AppendDecode(nil, u.RawPath(), 0)
-	fmt.Printf("%q\n", path)
+	var buf []byte
+	segs := u.Segments()
+	for seg, ok := segs.Next(); ok; seg, ok = segs.Next() {
+		buf, _, _ = fasturi.AppendDecode(buf[:0], seg, 0)
+		fmt.Printf("%q\n", buf)
+	}
 	_, off, err := fasturi.AppendDecode(nil, u.RawQuery(), fasturi.DecodeNoControls)
 	fmt.Println(err, "at", off)
 	// Output:
-	// "/files/a/b c.txt"
+	// "files"
+	// "a/b c.txt"
 	// fasturi: control character at 3
 }
 

@@ -36,6 +36,7 @@ const (
 // Either way the query is split before anything is decoded (section 2.4),
 // so "%26" and "%3D" are data, never separators.
 //
+//	buf := make([]byte, 0, 256) // room for the query, reused for the next one
 //	p := fasturi.NewParams("q=go+1%2B1&lang=en", 0, 100)
 //	for k, v := range p.Decoded(buf[:0], fasturi.DecodePlusAsSpace) {
 //		// k "q", v "go 1+1"; then k "lang", v "en" (as []byte)
@@ -52,7 +53,7 @@ const (
 // do not count.
 //
 // Params is a cursor: a small value that refers to the query and copies
-// nothing (Decoded copies it once, into the caller's buffer). Iterating
+// nothing (Decoded copies it into the caller's buffer). Iterating
 // does not allocate. The query is walked from one delimiter to the next
 // with the vector scanner's masks, 64 bytes at a time. The zero Params
 // yields nothing.
@@ -238,7 +239,10 @@ func (p *Params) ErrorOffset() int {
 // append to one never overwrites another), until the caller reuses buf
 // (running the same sequence again, to go on after a loop that broke,
 // leaves them as they are).
-// A buf with len(query) bytes of spare capacity is never reallocated.
+// A buf with len(query) bytes of spare capacity is never reallocated;
+// one with less is grown into a new array each time the sequence runs,
+// since the sequence cannot hand the grown buf back: a server sizes buf
+// for its queries once.
 // The compiler makes the slices passed to the loop body escape, though,
 // so a buf on the caller's stack moves to the heap, once per loop; Next
 // and AppendDecode leave it on the stack.
@@ -247,7 +251,8 @@ func (p *Params) ErrorOffset() int {
 // yielded: p.Err is then AppendDecode's error, and p.ErrorOffset the
 // offset of the byte at fault.
 //
-// A value cursor that decodes is Next followed by AppendDecode.
+// To decode without an iterator, call Next, then AppendDecode on the key
+// and on the value.
 func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte] {
 	return func(yield func(key, value []byte) bool) {
 		if p.err != 0 || p.pos >= len(p.s) {
