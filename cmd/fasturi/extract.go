@@ -21,12 +21,13 @@ or up to a space or another byte no URI holds, without the punctuation that
 ends a sentence. A URI without delimiters needs "scheme://" or a scheme
 written without slashes (mailto:, urn:, tel:, ...). Lines are read one by
 one: a URI wrapped over lines inside <...> is found up to its first line
-break. Each URI found is one record, in input order: the URI alone, or with
--json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."}, where NAME is the
-FILE (- for standard input), lines count from 1 in each FILE, offsets in
-bytes from the start of the line, and "file_hex" and "uri_hex" stand for
-a NAME and a URI that are not UTF-8. The summary counts as valid the lines
-that hold a URI.
+break, and not at all if that break is in its host or port, which the next
+line may go on with. Each URI found is one record, in input order: the URI
+alone, or with -json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."},
+where NAME is the FILE (- for standard input), lines count from 1 in each
+FILE, offsets in bytes from the start of the line, and "file_hex" and
+"uri_hex" stand for a NAME and a URI that are not UTF-8. The summary
+counts as valid the lines that hold a URI.
 `
 
 // recordSep ends each record but the last that the lineFunc of extract
@@ -74,7 +75,7 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 		found := false
 		for sp, ok := f.Next(); ok; sp, ok = f.Next() {
 			uri := line[sp.Start:sp.End]
-			if schemes != nil && !schemeIn(uri, schemes) {
+			if schemes != nil && !schemeIn(uri, schemes) || wrapMayGoOnInHost(line, sp) {
 				continue
 			}
 			if found {
@@ -92,6 +93,31 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 		}
 		return dst, found
 	}
+}
+
+// wrapMayGoOnInHost reports whether the URI at sp in line comes right after
+// a '<' (or "<URL:", "<URL: ") that the line does not close, and ends in
+// its authority. Appendix C lets a URI in "<...>" wrap over lines, and
+// Finder, given the whole text, finds no URI where the next line goes on
+// with the host ("<http://paypal.com" then ".evil.example/>"): a browser
+// would read another host. Reading one line at a time, extract cannot see
+// the next line, so it leaves such a URI out rather than report a host
+// that may be cut.
+func wrapMayGoOnInHost(line []byte, sp fasturi.Span) bool {
+	before := line[:sp.Start]
+	if !bytes.HasSuffix(before, []byte("<")) && !hasSuffixFold(before, "<URL:") && !hasSuffixFold(before, "<URL: ") {
+		return false
+	}
+	if bytes.IndexByte(line[sp.End:], '>') >= 0 {
+		return false // closed on this line: Finder saw all of it
+	}
+	u, _ := fasturi.Parse(line[sp.Start:sp.End]) // valid: Finder found it
+	return u.HasAuthority() && u.RawPath() == "" && !u.HasQuery() && !u.HasFragment()
+}
+
+// hasSuffixFold reports whether b ends with suffix, in any case.
+func hasSuffixFold(b []byte, suffix string) bool {
+	return len(b) >= len(suffix) && strings.EqualFold(asString(b[len(b)-len(suffix):]), suffix)
 }
 
 // schemeIn reports whether uri, which has a scheme, has one of schemes

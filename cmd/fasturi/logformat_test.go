@@ -511,3 +511,27 @@ func TestExtractInputs(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, output\n%s\nwant exit %d and\n%s", code, stderr, out, exitIO, want)
 	}
 }
+
+// TestExtractWrappedHost checks that extract, which reads a line at a time,
+// leaves out a URI in a "<...>" that its line does not close when the URI
+// ends in its authority, where the next line may go on with the host, as
+// Finder on the whole text does; and keeps the URIs it can be sure of.
+func TestExtractWrappedHost(t *testing.T) {
+	in := "Go to <http://www.exa\n  mple.com/path>.\n" + // the break in the host
+		"or <URL:http://paypal.com\n  .evil.example/>\n" +
+		"<url: http://a.example:80\n" + // or in the port
+		"<http://b.example/x\n" + // past the authority: found up to the break
+		"<http://c.example >\n" + // closed on its line
+		"\"http://d.example\n" + // quotes: the word ends at the line break
+		"<not a URI http://e.example\n" // not right after the '<'
+	code, out, stderr := runCLI(t, in, "extract", "-q")
+	want := "http://b.example/x\nhttp://c.example\nhttp://d.example\nhttp://e.example\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, stderr, out, want)
+	}
+	// Finder itself, on the whole of the first two lines, finds none.
+	f := fasturi.NewFinderString("Go to <http://www.exa\n  mple.com/path>.\n")
+	if sp, ok := f.Next(); ok {
+		t.Errorf("Finder found %v in the wrapped URI", sp)
+	}
+}
