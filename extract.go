@@ -64,10 +64,11 @@ import (
 // "http://x@benign.example@evil.example/",
 // "https://paypal.com\u200b.evil.example/",
 // "https://paypal.com\u3002evil.example/" and "http://a:80x/" give none,
-// nor does "http://example.com\uff0c\u8c22" (a browser reads a host in
-// which '\uff0c' is ','). "(http://[::1]]).", "http://example.com</p>" and
-// "<a href=http://example.com>" give "http://[::1]" and
-// "http://example.com".
+// nor does "file://C:\\Windows" (a browser reads the drive letter "C:" in
+// the path, and the host ""), nor "http://example.com\uff0c\u8c22" (a
+// browser reads a host in which '\uff0c' is ','). "(http://[::1]]).",
+// "http://example.com</p>" and "<a href=http://example.com>" give
+// "http://[::1]" and "http://example.com".
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -384,6 +385,11 @@ func longestURI(s string, start, stop, bare int, marker byte) (int, bool) {
 // len(s) (a '<' that nothing closes), and otherwise -1; marker as for
 // longestURI.
 func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker byte) bool {
+	if end-from == 1 && isAlpha(s[from]) && driveLetterAfter(s[end:]) && strings.EqualFold(scheme, "file") {
+		// "file://C:\x": a browser reads "C:" as a Windows drive letter,
+		// the path's, and the host as "".
+		return true
+	}
 	rest := s[end:]
 	wrapped := wrapEnd >= 0 && wrapEnd < len(s)
 	if wrapped {
@@ -427,6 +433,16 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker b
 		}
 	}
 	return goesOn
+}
+
+// driveLetterAfter reports whether rest, what follows a letter, makes it a
+// Windows drive letter to a WHATWG URL parser: a ':' or '|', and then the
+// end of the word or of the authority.
+func driveLetterAfter(rest string) bool {
+	if rest == "" || rest[0] != ':' && rest[0] != '|' {
+		return false
+	}
+	return len(rest) == 1 || isTextSpace(rest[1]) || strings.IndexByte("/\\?#", rest[1]) >= 0
 }
 
 // trailingPunct reports whether c is punctuation that trimming takes from

@@ -227,6 +227,15 @@ var extractTests = []struct {
 	{"http://benign.example>@evil.example/", nil},
 	{"http://benign.example\x7f@evil.example/", nil},
 	{"git://benign.example\\@evil.example/repo", nil}, // '\' ends no git authority
+	// A file URL's host of one letter and a ':' or '|' is a Windows drive
+	// letter to a browser, which reads the host "" and the path "/C:/...".
+	{"open file://C:\\Windows\\win.ini now", nil},
+	{"file://C|\\x", nil},
+	{"file://C:", nil},
+	{"file:///C:\\Windows", []string{"file:///C"}}, // cut in the path: the host "" as a browser's
+	{"file://CD:\\x", []string{"file://CD"}},       // no drive letter: a host that a browser refuses
+	{"file://C:x", nil},                            // as for "http://a:80x/"
+	{"http://C:\\x", []string{"http://C"}},         // no drive letters in http: the host C, an empty port
 	{"see http://example.com\u2019s page", nil},
 	{"<http://benign.example\n@evil.example/>", nil},
 	{"<http://benign.example\nevil.example/>", nil}, // one host, benign.exampleevil.example, wrapped

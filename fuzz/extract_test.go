@@ -16,6 +16,7 @@ var textSeeds = []string{
 	"mailto:a@b.example, news:comp.lang.go; urn:isbn:1 tel:+1-816-555-1212!",
 	"data:text/plain;base64,SGVsbG8= sms:+1?body=x magnet:?xt=urn:btih:c xmpp:r@m sip:a@b sips:c@d geo:1,2",
 	"javascript:alert(1) foo:bar Note: this 12:34:56 a:b a::b :::",
+	`open file://C:\Windows\win.ini, file://d|/x, file:///C:\y or FILE://e:`,
 	"(see https://en.wikipedia.org/wiki/Go_(programming_language)).", "[link](http://a/b)",
 	"[http://[::1]]", "http://[::1]:80/ http://[fe80::1%25eth0]/x http://[::1 http://u@[::1",
 	"http://a/%zz http://a/b%4. http://a/b[c] http://a:80x/ http://a:b http://a@b@c/ http://::",

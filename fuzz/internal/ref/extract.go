@@ -153,8 +153,15 @@ func closes(c string, opener, closer byte) bool {
 // continues a host name (ASCII letter, digit, "-._~%", or non-ASCII). The
 // word ends at ASCII white space, or inside "<...>" closed by a '>' at that
 // '>', and at '/', '?', '#', and '\' for the special schemes; its end
-// loses the punctuation a URI's end loses.
+// loses the punctuation a URI's end loses. A file URL whose host would be
+// one letter that a ':' or '|' ends the word or the authority after is
+// another host too: such a parser reads a Windows drive letter, in the
+// path, and the host "".
 func authorityGoesOn(text string, from, end int, scheme string, wrapped bool, marker string) bool {
+	if strings.ToLower(scheme) == "file" && regexp.MustCompile(`^[A-Za-z]$`).MatchString(text[from:end]) &&
+		regexp.MustCompile(`^[:|]($|[ \t\n\r\f/\\?#])`).MatchString(text[end:]) {
+		return true
+	}
 	if strings.ContainsAny(text[from:end], "/?#") {
 		return false
 	}
