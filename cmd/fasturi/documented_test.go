@@ -77,6 +77,8 @@ func TestDocumentedRecords(t *testing.T) {
 			`valid   "GET /a HTTP/1.1" method="GET" target="/a" form=origin version="HTTP/1.1" path="/a"`},
 		{"-schemes in any case", "see HTTP://a.example/x now\n", []string{"extract", "-schemes", "http"},
 			"HTTP://a.example/x"},
+		{"-schemes with spaces after the commas", "see urn:a tel:1 and https://a.example/x now\n", []string{"extract", "-schemes", "urn, https"},
+			"https://a.example/x"},
 		{"-lenient keeps the components in text", "http://a b/p?q\n", []string{"parse", "-lenient"},
 			`invalid "http://a b/p?q" scheme="http" host="a b" path="/p" query="q" host_type=reg-name: invalid host at offset 8`},
 		{"text quotes DEL", "http://a/\x7f\n", []string{"parse"},

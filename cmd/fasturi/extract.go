@@ -48,6 +48,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var schemes []string
 	if *schemeList != "" {
 		for _, s := range strings.Split(*schemeList, ",") {
+			s = strings.TrimSpace(s) // "http, https" as a shell user writes it
 			if u, err := fasturi.ParseString(s + ":"); err != nil || u.Scheme() != s {
 				return usageError(stderr, "extract", "-schemes: %q is not a scheme", s)
 			}
