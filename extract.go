@@ -68,7 +68,10 @@ import (
 // the path, and the host ""), nor "http://example.com\uff0c\u8c22" (a
 // browser reads a host in which '\uff0c' is ','). "(http://[::1]]).",
 // "http://example.com</p>" and "<a href=http://example.com>" give
-// "http://[::1]" and "http://example.com".
+// "http://[::1]" and "http://example.com". The same holds for the domain
+// of the address in a mailto, xmpp, sip or sips URI, after its last '@',
+// which mail and chat clients map as browsers map hosts:
+// "mailto:ceo@paypal.com\u3002evil.example" gives none.
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -246,16 +249,42 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end, ok = longestURI(s, start, stop, bare, marker)
-	if ok && bare == colon+3 {
+	if !ok {
+		return 0, 0, false
+	}
+	host := bare // where the host starts, or -1 when the URI has none
+	if bare != colon+3 {
+		host = addressDomain(s, start, colon, end)
+	}
+	if host >= 0 {
 		wrapEnd := -1
 		if closer == '>' {
 			wrapEnd = f.closerAfter(end)
 		}
-		if cutsAuthority(s, bare, end, s[start:colon], wrapEnd, marker) {
+		if cutsAuthority(s, host, end, s[start:colon], wrapEnd, marker) {
 			return 0, 0, false
 		}
 	}
-	return start, end, ok
+	return start, end, true
+}
+
+// addressDomain returns where the domain of the address in the URI
+// s[start:end] starts, after its last '@', for the schemes whose URIs
+// hold one (mailto, xmpp, sip, sips), when the URI ends in it; or -1. A
+// cut there must not leave another host than a mail or chat client
+// reads, as for an authority (see Finder).
+func addressDomain(s string, start, colon, end int) int {
+	switch scheme := s[start:colon]; {
+	case strings.EqualFold(scheme, "mailto"), strings.EqualFold(scheme, "xmpp"),
+		strings.EqualFold(scheme, "sip"), strings.EqualFold(scheme, "sips"):
+	default:
+		return -1
+	}
+	at := strings.LastIndexByte(s[colon+1:end], '@')
+	if at < 0 || strings.IndexByte(s[colon+1+at:end], ';') >= 0 {
+		return -1 // no address, or sip's parameters after its domain
+	}
+	return colon + 2 + at
 }
 
 // urlWrapper reports whether s ends with RFC 1738's "<URL:" wrapper, in

@@ -227,6 +227,19 @@ var extractTests = []struct {
 	{"http://benign.example>@evil.example/", nil},
 	{"http://benign.example\x7f@evil.example/", nil},
 	{"git://benign.example\\@evil.example/repo", nil}, // '\' ends no git authority
+	// The domain of an address, as a host.
+	{"mailto:ceo@paypal.com\u3002evil.example", nil},
+	{"write to mailto:ceo@paypal.com\u200b.evil.example now", nil},
+	{"xmpp:ceo@paypal.com\uff0eevil", nil},
+	{"SIP:ceo@paypal.com\u3002evil.example", nil},
+	{"sips:a@b@paypal.com\u3002evil", nil},
+	{"mailto:me@example.com!", []string{"mailto:me@example.com"}},
+	{"<mailto:me@example.com\nevil.example>", nil},                                    // wrapped in the domain
+	{"mailto:a@b.example?subject=x\u3002y", []string{"mailto:a@b.example?subject=x"}}, // past the domain
+	{"sip:a@b.example;transport=tcp\u3002x", []string{"sip:a@b.example;transport=tcp"}},
+	{"mailto:paypal.com\u3002evil", []string{"mailto:paypal.com"}}, // no address
+	{"tel:+1-555\u3002x", []string{"tel:+1-555"}},                  // no domain
+	{"news:a@b.example\u3002x", []string{"news:a@b.example"}},      // a message ID
 	// A file URL's host of one letter and a ':' or '|' is a Windows drive
 	// letter to a browser, which reads the host "" and the path "/C:/...".
 	{"open file://C:\\Windows\\win.ini now", nil},

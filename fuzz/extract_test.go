@@ -17,6 +17,7 @@ var textSeeds = []string{
 	"data:text/plain;base64,SGVsbG8= sms:+1?body=x magnet:?xt=urn:btih:c xmpp:r@m sip:a@b sips:c@d geo:1,2",
 	"javascript:alert(1) foo:bar Note: this 12:34:56 a:b a::b :::",
 	`open file://C:\Windows\win.ini, file://d|/x, file:///C:\y or FILE://e:`,
+	"mailto:ceo@paypal.com\u3002evil.example sip:a@b;t=1\u3002x xmpp:a@b@c\uff0ed mailto:x\u3002y",
 	"(see https://en.wikipedia.org/wiki/Go_(programming_language)).", "[link](http://a/b)",
 	"[http://[::1]]", "http://[::1]:80/ http://[fe80::1%25eth0]/x http://[::1 http://u@[::1",
 	"http://a/%zz http://a/b%4. http://a/b[c] http://a:80x/ http://a:b http://a@b@c/ http://::",

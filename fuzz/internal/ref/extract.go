@@ -46,6 +46,10 @@ var slashless = map[string]bool{
 	"magnet": true, "xmpp": true, "sip": true, "sips": true, "geo": true,
 }
 
+// addressSchemes are the schemes of slashless URIs that hold an address,
+// whose domain a client maps as a browser maps a host.
+var addressSchemes = map[string]bool{"mailto": true, "xmpp": true, "sip": true, "sips": true}
+
 // uriAt returns the end of the URI whose scheme is text[start:colon], if
 // there is one there.
 func uriAt(text string, start, colon, last int) (int, bool) {
@@ -99,6 +103,14 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 			end := start + len(c)
 			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, closer == '>', marker) {
 				return 0, false
+			}
+			// Without "//", the domain of an address, after its last '@',
+			// counts as a host, unless sip's ";" parameters follow it.
+			if i := strings.LastIndex(text[colon+1:end], "@"); bare == colon+1 && addressSchemes[strings.ToLower(scheme)] && i >= 0 {
+				if from := colon + 1 + i + 1; !strings.Contains(text[from:end], ";") &&
+					authorityGoesOn(text, from, end, scheme, closer == '>', marker) {
+					return 0, false
+				}
 			}
 			return end, true
 		}
