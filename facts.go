@@ -94,7 +94,7 @@ func (s Components) String() string {
 // Facts computes the facts of u (see Facts), in one pass over its
 // userinfo, host and path, without allocating. An invalid URI has none:
 // its Facts are the zero Facts, which a policy must not read as safe
-// (check Valid, or the error of Parse or Split, first).
+// (check Valid, or the error of Parse, first).
 func (u *URI) Facts() Facts {
 	if !u.Valid() {
 		return Facts{}
@@ -299,7 +299,8 @@ func encodedSeparators(p string) uint8 {
 // differs from any host, and any u from a value that is not uri-host
 // [ ":" port ] (RFC 9110 section 7.2), such as "[::1]x". A port above
 // 65535, on either side, names no port that a connection could have:
-// the cautious answer is again that they differ.
+// the cautious answer is again that they differ; so is it for a u that
+// is not valid.
 //
 // net/http's server is no source of host: for an absolute-form target it
 // drops the Host header field and sets Request.Host to the target's own

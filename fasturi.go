@@ -63,7 +63,8 @@
 // on a URI that is not valid, those that return an error return its error
 // kind and offset (AppendNormalize, PortNumber, CheckShape, Params.Err,
 // ...), and the others report nothing (Addr, FTPType and Segments report
-// none, Facts the zero Facts, Equivalent false). A policy that reads Facts
+// none, Facts the zero Facts, Equivalent false), or, for HostDiffers, the
+// cautious answer (true). A policy that reads Facts
 // must check Valid first: an invalid URI's zero Facts do not say that it is
 // safe.
 //

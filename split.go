@@ -14,7 +14,11 @@ type Violation struct {
 }
 
 // Violations lists the rules an input breaks: for each component, the first
-// byte of it that breaks a rule, in input order. The zero value is empty.
+// byte of it that breaks a rule, in input order, so at most one for each of
+// the seven components. A percent-encoding that the end of its component
+// cuts short ("//h%/x") breaks the rule at that end, the offset of the next
+// component's delimiter or of the end of the input. The zero value is
+// empty.
 type Violations struct {
 	n    uint8
 	list [numComponents]struct {
@@ -28,7 +32,7 @@ func (v *Violations) Len() int { return int(v.n) }
 
 // At returns violation i, for 0 <= i < Len().
 func (v *Violations) At(i int) Violation {
-	if i >= int(v.n) {
+	if uint(i) >= uint(v.n) {
 		panic("fasturi: Violations.At index out of range")
 	}
 	return Violation{Kind: v.list[i].kind, Offset: int(v.list[i].off)}
@@ -53,7 +57,8 @@ func (v *Violations) add(k ErrorKind, off int) {
 }
 
 // Split splits b into components the way the regular expression of RFC 3986
-// Appendix B does, so it accepts any input:
+// Appendix B does, so it accepts any input (shorter than 4 GiB: a longer
+// one is ErrTooLong, with no component, as for Parse):
 //
 //	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 //

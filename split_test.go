@@ -227,11 +227,20 @@ func TestViolationsAll(t *testing.T) {
 }
 
 func TestViolationsAtOutOfRange(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("At(0) on no violations did not panic")
-		}
-	}()
-	var v Violations
-	v.At(0)
+	_, one := SplitString("http://a b/")
+	for _, c := range []struct {
+		v Violations
+		i int
+	}{{Violations{}, 0}, {one, 1}, {one, -1}} {
+		func() {
+			defer func() {
+				// The package's own message, not the runtime's, on
+				// either side.
+				if r := recover(); r != "fasturi: Violations.At index out of range" {
+					t.Errorf("At(%d) of %d violations: panic %v", c.i, c.v.Len(), r)
+				}
+			}()
+			c.v.At(c.i)
+		}()
+	}
 }
