@@ -23,6 +23,10 @@ import (
 // "[fe80::1%25x%5D%3A22]" would give the zone "x]:22", and the address
 // would print as "[fe80::1%x]:22]:80" with a port.
 //
+// Any IPv6 address may carry a zone ID ("[::1%25x]" gives ::1%x), which
+// == tells from the address without one: a policy compares
+// a.WithZone("").Unmap() with the addresses it refuses.
+//
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees
 // it, and keeps it while some Addr refers to it. A percent-encoded zone ID
@@ -119,7 +123,8 @@ func ipv6Bytes(s string) (ip [16]byte) {
 // PortNumber returns -1, the offset of the port's first digit in the
 // input, and ErrPortRange; it never truncates, wraps or saturates. For a
 // URI that is not valid it returns -1, u.ErrorOffset() and u's error kind.
-// It does not allocate.
+// It does not allocate. Port 0, which no connection has, is returned as
+// it is: a policy that dials refuses it itself.
 func (u *URI) PortNumber() (port, off int, err error) {
 	if u.errKind != 0 {
 		return -1, int(u.errOff), u.errKind
@@ -178,13 +183,29 @@ func (u *URI) PortNumber() (port, off int, err error) {
 // error, dst is returned as it was given.
 //
 // AppendHostPort does not allocate when dst has room for the result, which
-// is at most len(u.RawHost())+6 bytes.
+// is at most len(u.RawHost())+6 bytes. dst must not share memory with u's
+// input, which AppendHostPort reads as it writes: a server that parsed
+// its read buffer writes the result elsewhere.
+//
+// Bytes of 0x80 and more pass as decoded: "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1"
+// gives the full-width digits, which a resolver that maps hosts with IDNA
+// (UTS #46) first, as Go's net/http does, dials as 127.0.0.1. Refuse such
+// hosts (Facts.EncodedNonASCII) or map them before a policy on addresses.
 func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 	if u.errKind != 0 {
 		return dst, int(u.errOff), u.errKind
 	}
 	if !u.HasAuthority() {
 		return dst, 0, ErrInvalidHost
+	}
+	// The port first, which reads the scheme: even a dst that shares
+	// memory with the input, against the doc, gives no other port.
+	port, off, err := u.PortNumber()
+	if port < 0 && err == nil {
+		var ok bool
+		if port, ok = DefaultPort(u.Scheme()); !ok {
+			port = -1
+		}
 	}
 	orig := dst
 	h, start := u.RawHost(), int(u.spans[ComponentHost].Start)
@@ -216,20 +237,15 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 	default: // an IPvFuture, which no resolver knows
 		return orig, start, ErrInvalidHost
 	}
-	port, off, err := u.PortNumber()
 	if err != nil {
 		return orig, off, err
 	}
 	if port < 0 {
-		def, ok := DefaultPort(u.Scheme())
-		if !ok {
-			end := u.spans[ComponentHost].End
-			if u.HasPort() {
-				end = u.spans[ComponentPort].End
-			}
-			return orig, int(end), ErrNoPort
+		end := u.spans[ComponentHost].End
+		if u.HasPort() {
+			end = u.spans[ComponentPort].End
 		}
-		port = def
+		return orig, int(end), ErrNoPort
 	}
 	dst = append(dst, ':')
 	return strconv.AppendUint(dst, uint64(port), 10), -1, nil

@@ -354,3 +354,18 @@ func BenchmarkAddr(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendHostPortSharedInput checks that a dst over the URI's own input,
+// which the doc rules out, still gives the URI's port: the scheme's
+// default is read before the host overwrites the scheme.
+func TestAppendHostPortSharedInput(t *testing.T) {
+	b := []byte("http://nntp.example.com/")
+	u, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, off, err := u.AppendHostPort(b[:0])
+	if string(got) != "nntp.example.com:80" || off != -1 || err != nil {
+		t.Errorf("AppendHostPort over its input: %q, %d, %v; want nntp.example.com:80", got, off, err)
+	}
+}

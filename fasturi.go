@@ -140,7 +140,8 @@ const (
 
 var hostTypeNames = [...]string{"none", "reg-name", "ipv4", "ipv6", "ipvfuture"}
 
-// String returns "none", "reg-name", "ipv4", "ipv6" or "ipvfuture".
+// String returns "none", "reg-name", "ipv4", "ipv6" or "ipvfuture", and
+// "invalid" for a value that is none of the constants.
 func (t HostType) String() string {
 	if int(t) < len(hostTypeNames) {
 		return hostTypeNames[t]

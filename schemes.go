@@ -113,9 +113,11 @@ func lowerASCII(c byte) byte {
 // "ftp://h/f;type=i?x" has no typecode that ends it).
 //
 // The checks are light: they look at the structure, not at what a host,
-// an address or a selector holds, and not at every byte RFC 1738 reserves
-// (a ';' in an ftp path that is no ";type=", a gopher selector's CR or
-// LF, which Facts reports as EncodedControls). Otherwise CheckShape
+// an address, a port (whose range PortNumber checks) or a selector holds,
+// nor, for ws and wss, at the fragment that RFC 6455 section 3 rules out,
+// and not at every byte RFC 1738 reserves (a ';' in an ftp path that is
+// no ";type=", a gopher selector's CR or LF, which Facts reports as
+// EncodedControls). Otherwise CheckShape
 // returns the offset of the first byte where u departs from the shape
 // (where "//" should be, the host that is empty, the userinfo or port
 // that the scheme does not take, the path byte that breaks it) and
@@ -271,7 +273,8 @@ func ftpTypeError(p string, at int) int {
 
 // FTPType returns the typecode of an ftp URL (RFC 1738 section 3.2.2), in
 // lowercase: 'a' (ASCII text), 'i' (image, binary) or 'd' (a directory
-// listing), from the ";type=" that ends it; and false when u is no ftp URL
+// listing), from the ";type=" (in lowercase, as RFC 1738 spells it; the
+// typecode in either case) that ends it; and false when u is no ftp URL
 // in the shape CheckShape checks, or has no typecode. As in CheckShape,
 // the URL's path and query are read as one ("ftp://h/f?;type=i" is the
 // file "f?" in binary).
