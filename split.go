@@ -76,6 +76,12 @@ func (v *Violations) add(k ErrorKind, off int) {
 // unvalidated. A host that matches no rule has type HostRegName. Split does
 // not allocate.
 //
+// The operations that take only valid URIs (see the package documentation)
+// refuse such a URI. To read a component of an invalid line
+// anyway, at the caller's own risk, pass it to the functions that take
+// text: netip.ParseAddr(u.RawHost()) (without the brackets of an IP
+// literal), NewParams(u.RawQuery(), 0, limit), NewSegments(u.RawPath()).
+//
 // A violation is a component's, as Appendix B splits the input, so its kind
 // and offset can differ from Parse's error, which is where the input stops
 // being a prefix of any URI reference: in "http://a:b:c/" Split finds the
