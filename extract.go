@@ -35,10 +35,14 @@ import (
 // "javascript:". The end of the candidate is then trimmed, as long as
 // either applies, of the punctuation that ends a sentence or a quotation
 // rather than a URI ('.', ',', ';', ':', '!', '?', single quote), of a
-// '*', '_' or '~' when the same byte comes right before the candidate, as
-// Markdown's emphasis and strikethrough do ("**http://a/b**" gives
-// "http://a/b"; "http://a/__init__" keeps its "__"), and of a ')' or ']'
-// that closes nothing in the candidate:
+// '*', '_' or '~' when the same byte comes right before the candidate or
+// opens an emphasis left open before it on its line (its last run there,
+// within 64 bytes and after the last URI found, when white space or the
+// start of the text comes before the run and no white space after), as
+// Markdown's emphasis and strikethrough do ("**http://a/b**" and "**See
+// http://a/b.**" give "http://a/b"; "http://a/__init__" keeps its "__",
+// as "**a** http://a/b*" keeps its '*'), and of a ')' or ']' that closes
+// nothing in the candidate:
 // "(see http://a/b_(c))." gives "http://a/b_(c)", and "[http://[::1]]"
 // gives "http://[::1]". What remains must hold more than the scheme, its
 // ':' and any "//": "http://" alone is no URI.
@@ -70,8 +74,8 @@ import (
 // "http://example.com</p>" and "<a href=http://example.com>" give
 // "http://[::1]" and "http://example.com". The same holds for the domain
 // of the address in a mailto, xmpp, sip or sips URI, after its last '@',
-// which mail and chat clients map as browsers map hosts:
-// "mailto:ceo@paypal.com\u3002evil.example" gives none.
+// which mail and chat clients map as browsers map hosts, in a word that a
+// ':' ends too: "mailto:ceo@paypal.com\u3002evil.example" gives none.
 //
 // The search resumes after each URI found, so URIs never overlap; two URIs
 // with no space or delimiter between them ("http://a,http://b") are one.
@@ -249,11 +253,19 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end, ok = longestURI(s, start, stop, bare, marker)
+	slashless := bare != colon+3
+	if ok && closer == 0 && marker == 0 && markerMayGo(s, end, slashless) {
+		// An emphasis opened further back, looked for only where its
+		// marker could go: trimming more never makes a URI of no URI.
+		if marker = f.openEmphasis(start); marker != 0 {
+			end, ok = longestURI(s, start, stop, bare, marker)
+		}
+	}
 	if !ok {
 		return 0, 0, false
 	}
 	host := bare // where the host starts, or -1 when the URI has none
-	if bare != colon+3 {
+	if slashless {
 		host = addressDomain(s, start, colon, end)
 	}
 	if host >= 0 {
@@ -261,7 +273,7 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		if closer == '>' {
 			wrapEnd = f.closerAfter(end)
 		}
-		if cutsAuthority(s, host, end, s[start:colon], wrapEnd, marker) {
+		if cutsAuthority(s, host, end, s[start:colon], slashless, wrapEnd, marker) {
 			return 0, 0, false
 		}
 	}
@@ -285,6 +297,62 @@ func addressDomain(s string, start, colon, end int) int {
 		return -1 // no address, or sip's parameters after its domain
 	}
 	return colon + 2 + at
+}
+
+// emphasisReach is how far before a candidate, on its line, openEmphasis
+// looks for the run that opens a Markdown emphasis around it.
+const emphasisReach = 64
+
+// markerMayGo reports whether a Markdown marker ('*', '_', '~') ends the
+// URI s[:end], or is in what follows it up to where cutsAuthority stops
+// reading (slashless as for cutsAuthority's domain): where trimming a
+// marker could change the URI found.
+func markerMayGo(s string, end int, slashless bool) bool {
+	i := end - 1
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '*' || c == '_' || c == '~' {
+			break
+		}
+		if i >= end && (isTextSpace(c) || c == '/' || c == '?' || c == '#' || c == ':' && slashless) {
+			break
+		}
+	}
+	if finderWork != nil {
+		finderWork(i - end + 2)
+	}
+	return i < len(s) && (s[i] == '*' || s[i] == '_' || s[i] == '~')
+}
+
+// openEmphasis returns the byte ('*', '_' or '~') of a Markdown emphasis
+// or strikethrough that is open before the candidate at s[start], or 0: the
+// last run of that byte before start, on start's line, after the last URI
+// found and within emphasisReach bytes, when white space or the start of
+// the text comes before the run and a byte that is not white space after
+// it ("**See http://a/b.**", not "**a** http://a/b*" or "* http://a/b*").
+func (f *Finder) openEmphasis(start int) byte {
+	s := f.s
+	lo := max(f.floor, start-emphasisReach)
+	var seen [3]bool // a run of '*', '_', '~' already met, nearer to start
+	for i := start - 1; i >= lo; i-- {
+		c := s[i]
+		if c == '\n' || c == '\r' {
+			break
+		}
+		k := strings.IndexByte("*_~", c)
+		if k < 0 {
+			continue
+		}
+		j := i // the run is s[j:i+1]
+		for j > lo && s[j-1] == c {
+			j--
+		}
+		if !seen[k] && (j == 0 || isTextSpace(s[j-1])) && !isTextSpace(s[i+1]) {
+			return c
+		}
+		seen[k], i = true, j
+	}
+	return 0
 }
 
 // urlWrapper reports whether s ends with RFC 1738's "<URL:" wrapper, in
@@ -409,11 +477,13 @@ func longestURI(s string, start, stop, bare int, marker byte) (int, bool) {
 
 // cutsAuthority reports whether the URI s[:end], whose authority starts
 // at from, ends inside its authority with the rest of the word it is in
-// making a browser read another host (see Finder). scheme is the URI's;
+// making a browser read another host (see Finder); or, with domain, the
+// domain of an address that starts at from, which a ':' also ends (as the
+// scheme of the next URI: the rest is then read once). scheme is the URI's;
 // for a URI after a '<', wrapEnd is where the first '>' after it is, or
 // len(s) (a '<' that nothing closes), and otherwise -1; marker as for
 // longestURI.
-func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker byte) bool {
+func cutsAuthority(s string, from, end int, scheme string, domain bool, wrapEnd int, marker byte) bool {
 	if end-from == 1 && isAlpha(s[from]) && driveLetterAfter(s[end:]) && strings.EqualFold(scheme, "file") {
 		// "file://C:\x": a browser reads "C:" as a Windows drive letter,
 		// the path's, and the host as "".
@@ -430,7 +500,7 @@ func cutsAuthority(s string, from, end int, scheme string, wrapEnd int, marker b
 	for ; n < len(rest); n++ {
 		c := rest[n]
 		if c == '/' || c == '?' || c == '#' || c == '\\' && specialScheme(scheme) ||
-			!wrapped && isTextSpace(c) {
+			c == ':' && domain || !wrapped && isTextSpace(c) {
 			break
 		}
 	}

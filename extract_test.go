@@ -170,6 +170,21 @@ var extractTests = []struct {
 	{"*http://a.example*@evil.example*", []string{"http://a.example*@evil.example"}},
 	{"*http://a.example*", []string{"http://a.example"}},
 	{"*http://a.example*x@evil.example", []string{"http://a.example*x@evil.example"}},
+	// An emphasis opened earlier on the line, after white space or at its
+	// start, and not closed before the URI: its byte goes from the end too.
+	{"**See http://a.example/docs.**", []string{"http://a.example/docs"}},
+	{"* **Input data:** the rows", nil}, // "data:" and no more
+	{"_see https://under.example/y_", []string{"https://under.example/y"}},
+	{"x ~~gone, see http://a.example/~b~~ now", []string{"http://a.example/~b"}},
+	{"**Note**: see http://a/b*", []string{"http://a/b*"}},                       // closed before the URI
+	{"* item http://a/b*", []string{"http://a/b*"}},                              // a bullet: white space after it
+	{"my_var is at http://a/b_", []string{"http://a/b_"}},                        // within a word
+	{"see `__init__` at http://a/__init__", []string{"http://a/__init__"}},       // "__" closed by "__"
+	{"**see\nhttp://a/b**", []string{"http://a/b**"}},                            // on another line
+	{"**" + strings.Repeat("x", 62) + " http://a/b**", []string{"http://a/b**"}}, // 65 bytes before
+	{"**" + strings.Repeat("x", 61) + " http://a/b**", []string{"http://a/b"}},   // 64
+	{"http://a/ **see http://b/c**", []string{"http://a/", "http://b/c"}},
+	{"**http://a/ x http://b/c**", []string{"http://a/", "http://b/c**"}}, // the run is before the last URI found
 
 	// Parentheses and brackets: kept when balanced.
 	{"https://en.wikipedia.org/wiki/Go_(programming_language)", []string{"https://en.wikipedia.org/wiki/Go_(programming_language)"}},
@@ -409,7 +424,7 @@ func TestFinderLinear(t *testing.T) {
 	}
 	defer func() { finderWork = nil }()
 	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]", "http://a.b/c ",
-		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] "} {
+		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] ", "mailto:a@b%", "<mailto:a@b ", "**x mailto:a@b%", "*x tel:1%"} {
 		text := strings.Repeat(unit, 100000)
 		work, bound = 0, 8*len(text) // at most 5.5 times on these
 		func() {

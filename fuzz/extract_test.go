@@ -18,6 +18,7 @@ var textSeeds = []string{
 	"javascript:alert(1) foo:bar Note: this 12:34:56 a:b a::b :::",
 	`open file://C:\Windows\win.ini, file://d|/x, file:///C:\y or FILE://e:`,
 	"mailto:ceo@paypal.com\u3002evil.example sip:a@b;t=1\u3002x xmpp:a@b@c\uff0ed mailto:x\u3002y",
+	"**See http://a.example/docs.** * **Input data:** _see https://u.example/y_ **Note**: http://a/b* my_var http://a/b_",
 	"(see https://en.wikipedia.org/wiki/Go_(programming_language)).", "[link](http://a/b)",
 	"[http://[::1]]", "http://[::1]:80/ http://[fe80::1%25eth0]/x http://[::1 http://u@[::1",
 	"http://a/%zz http://a/b%4. http://a/b[c] http://a:80x/ http://a:b http://a@b@c/ http://::",

@@ -70,6 +70,8 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 	marker := ""
 	if opener == "*" || opener == "_" || opener == "~" {
 		marker = opener // Markdown's emphasis or strikethrough
+	} else if closer == 0 {
+		marker = emphasisBefore(text, start, last)
 	}
 
 	if closer != 0 {
@@ -101,14 +103,14 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		r := Parse(c)
 		if r.Valid {
 			end := start + len(c)
-			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, closer == '>', marker) {
+			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, false, closer == '>', marker) {
 				return 0, false
 			}
 			// Without "//", the domain of an address, after its last '@',
 			// counts as a host, unless sip's ";" parameters follow it.
 			if i := strings.LastIndex(text[colon+1:end], "@"); bare == colon+1 && addressSchemes[strings.ToLower(scheme)] && i >= 0 {
 				if from := colon + 1 + i + 1; !strings.Contains(text[from:end], ";") &&
-					authorityGoesOn(text, from, end, scheme, closer == '>', marker) {
+					authorityGoesOn(text, from, end, scheme, true, closer == '>', marker) {
 					return 0, false
 				}
 			}
@@ -120,6 +122,30 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		}
 		c = c[:n]
 	}
+}
+
+// emphasisBefore returns the byte of a Markdown emphasis or strikethrough
+// left open before text[start], or "": among the runs of '*', '_' and '~'
+// on start's line, after last and in the 64 bytes before start, the one
+// nearest to start of each byte, when white space or the start of the
+// text precedes it and no white space follows it.
+func emphasisBefore(text string, start, last int) string {
+	lo := max(last, start-64)
+	if i := strings.LastIndexAny(text[lo:start], "\n\r"); i >= 0 {
+		lo += i + 1
+	}
+	runs := regexp.MustCompile(`\*+|_+|~+`).FindAllStringIndex(text[lo:start], -1)
+	seen := map[byte]bool{}
+	for k := len(runs) - 1; k >= 0; k-- {
+		a, b := lo+runs[k][0], lo+runs[k][1]
+		if c := text[a]; !seen[c] {
+			seen[c] = true
+			if (a == 0 || strings.IndexByte(" \t\n\r\f", text[a-1]) >= 0) && strings.IndexByte(" \t\n\r\f", text[b]) < 0 {
+				return string(c)
+			}
+		}
+	}
+	return ""
 }
 
 // trimText drops from the end of c, as long as one applies, the
@@ -164,12 +190,13 @@ func closes(c string, opener, closer byte) bool {
 // of the bytes that make such a parser refuse a host, a byte that
 // continues a host name (ASCII letter, digit, "-._~%", or non-ASCII). The
 // word ends at ASCII white space, or inside "<...>" closed by a '>' at that
-// '>', and at '/', '?', '#', and '\' for the special schemes; its end
+// '>', and at '/', '?', '#', '\' for the special schemes, and ':' after
+// the domain of an address (from is then the domain's start); its end
 // loses the punctuation a URI's end loses. A file URL whose host would be
 // one letter that a ':' or '|' ends the word or the authority after is
 // another host too: such a parser reads a Windows drive letter, in the
 // path, and the host "".
-func authorityGoesOn(text string, from, end int, scheme string, wrapped bool, marker string) bool {
+func authorityGoesOn(text string, from, end int, scheme string, domain, wrapped bool, marker string) bool {
 	if strings.ToLower(scheme) == "file" && regexp.MustCompile(`^[A-Za-z]$`).MatchString(text[from:end]) &&
 		regexp.MustCompile(`^[:|]($|[ \t\n\r\f/\\?#])`).MatchString(text[end:]) {
 		return true
@@ -192,6 +219,9 @@ func authorityGoesOn(text string, from, end int, scheme string, wrapped bool, ma
 	switch strings.ToLower(scheme) {
 	case "http", "https", "ws", "wss", "ftp", "file":
 		stops += "\\"
+	}
+	if domain {
+		stops += ":" // a domain ends there, where the next URI's scheme does
 	}
 	if i := strings.IndexAny(rest, stops); i >= 0 {
 		rest = rest[:i]
