@@ -309,19 +309,24 @@ const emphasisReach = 64
 // marker could change the URI found.
 func markerMayGo(s string, end int, slashless bool) bool {
 	i := end - 1
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '*' || c == '_' || c == '~' {
-			break
-		}
-		if i >= end && (isTextSpace(c) || c == '/' || c == '?' || c == '#' || c == ':' && slashless) {
-			break
-		}
+	for i < len(s) && !isMarker(s[i]) && (i < end || !isTextSpace(s[i]) && !endsHostWord(s[i], slashless)) {
+		i++
 	}
 	if finderWork != nil {
 		finderWork(i - end + 2)
 	}
-	return i < len(s) && (s[i] == '*' || s[i] == '_' || s[i] == '~')
+	return i < len(s) && isMarker(s[i])
+}
+
+// isMarker reports whether c is one of Markdown's emphasis and
+// strikethrough markers.
+func isMarker(c byte) bool { return c == '*' || c == '_' || c == '~' }
+
+// endsHostWord reports whether c ends, for the rule on cut hosts, the word
+// that a host or, with domain, the domain of an address is in: a '/', '?'
+// or '#', and for a domain also a ':' (see cutsAuthority).
+func endsHostWord(c byte, domain bool) bool {
+	return c == '/' || c == '?' || c == '#' || c == ':' && domain
 }
 
 // openEmphasis returns the byte ('*', '_' or '~') of a Markdown emphasis
@@ -499,8 +504,7 @@ func cutsAuthority(s string, from, end int, scheme string, domain bool, wrapEnd 
 	n := 0
 	for ; n < len(rest); n++ {
 		c := rest[n]
-		if c == '/' || c == '?' || c == '#' || c == '\\' && specialScheme(scheme) ||
-			c == ':' && domain || !wrapped && isTextSpace(c) {
+		if endsHostWord(c, domain) || c == '\\' && specialScheme(scheme) || !wrapped && isTextSpace(c) {
 			break
 		}
 	}

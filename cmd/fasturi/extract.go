@@ -106,7 +106,7 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 // that may be cut.
 func wrapMayGoOnInHost(line []byte, sp fasturi.Span) bool {
 	before := line[:sp.Start]
-	if !bytes.HasSuffix(before, []byte("<")) && !hasSuffixFold(before, "<URL:") && !hasSuffixFold(before, "<URL: ") {
+	if !hasSuffixFold(before, "<") && !hasSuffixFold(before, "<URL:") && !hasSuffixFold(before, "<URL: ") {
 		return false
 	}
 	if bytes.IndexByte(line[sp.End:], '>') >= 0 {
