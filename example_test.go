@@ -64,16 +64,16 @@ func ExampleURI_Span() {
 func ExampleSplit() {
 	u, v := fasturi.Split([]byte("http://exa mple.com/a b?q=%zz"))
 	fmt.Printf("host %q path %q query %q\n", u.RawHost(), u.RawPath(), u.RawQuery())
-	for i := range v.Len() {
-		fmt.Println(v.At(i).Kind.Message(), "at", v.At(i).Offset)
+	for x := range v.All() {
+		fmt.Println(x.Kind.Message(), "at", x.Offset, "in the", x.Component)
 	}
 	// The URI says it was not validated: its error is the first violation.
 	fmt.Println(u.Valid(), u.ErrorOffset())
 	// Output:
 	// host "exa mple.com" path "/a b" query "q=%zz"
-	// invalid host at 10
-	// invalid path at 21
-	// invalid percent-encoding at 27
+	// invalid host at 10 in the host
+	// invalid path at 21 in the path
+	// invalid percent-encoding at 27 in the query
 	// false 10
 }
 

@@ -6,11 +6,18 @@ import (
 	"unsafe"
 )
 
-// A Violation is a rule of RFC 3986 that an input broke: which, and the
-// offset of the first byte that broke it.
+// A Violation is a rule of RFC 3986 that an input broke: which, the
+// offset of the first byte that broke it, and the component, as Split
+// divides the input, whose rule that is. The component tells apart what
+// the kind alone does not: a bad percent-encoding in the host from one in
+// the path, or a ':' in the first segment of a relative path
+// (ErrInvalidScheme in ComponentPath, ":b") from a bad scheme
+// (ErrInvalidScheme in ComponentScheme, "1a:b"). ErrTooLong is the whole
+// input's, in no component; its Component is the zero value.
 type Violation struct {
-	Kind   ErrorKind // the rule, by the error it gives
-	Offset int       // the offset in the input of the first byte that broke it
+	Kind      ErrorKind // the rule, by the error it gives
+	Offset    int       // the offset in the input of the first byte that broke it
+	Component Component // the component whose rule it is
 }
 
 // Violations lists the rules an input breaks: for each component, the first
@@ -23,6 +30,7 @@ type Violations struct {
 	n    uint8
 	list [numComponents]struct {
 		kind ErrorKind
+		comp Component
 		off  uint32
 	}
 }
@@ -35,7 +43,7 @@ func (v *Violations) At(i int) Violation {
 	if uint(i) >= uint(v.n) {
 		panic("fasturi: Violations.At index out of range")
 	}
-	return Violation{Kind: v.list[i].kind, Offset: int(v.list[i].off)}
+	return Violation{Kind: v.list[i].kind, Offset: int(v.list[i].off), Component: v.list[i].comp}
 }
 
 // All returns an iterator over the violations, in input order.
@@ -49,9 +57,9 @@ func (v *Violations) All() iter.Seq[Violation] {
 	}
 }
 
-func (v *Violations) add(k ErrorKind, off int) {
+func (v *Violations) add(c Component, k ErrorKind, off int) {
 	if int(v.n) < len(v.list) {
-		v.list[v.n].kind, v.list[v.n].off = k, uint32(off)
+		v.list[v.n].kind, v.list[v.n].comp, v.list[v.n].off = k, c, uint32(off)
 		v.n++
 	}
 }
@@ -211,7 +219,7 @@ func (u *URI) violations(v *Violations) {
 	s := u.s
 	if u.Has(ComponentScheme) {
 		if off := schemeError(u.Scheme()); off >= 0 {
-			v.add(ErrInvalidScheme, off)
+			v.add(ComponentScheme, ErrInvalidScheme, off)
 		}
 	}
 
@@ -224,7 +232,7 @@ func (u *URI) violations(v *Violations) {
 		start, end := int(u.spans[c].Start), int(u.spans[c].End)
 		sp.seek(start)
 		if k, off := u.componentViolation(c, &sp, start, end); k != 0 {
-			v.add(k, off)
+			v.add(c, k, off)
 		}
 	}
 }

@@ -95,29 +95,41 @@ func TestSplitViolations(t *testing.T) {
 	type violation struct {
 		kind ErrorKind
 		off  int
+		comp Component
 	}
+	const (
+		scheme   = ComponentScheme
+		userinfo = ComponentUserinfo
+		host     = ComponentHost
+		port     = ComponentPort
+		path     = ComponentPath
+		query    = ComponentQuery
+		fragment = ComponentFragment
+	)
 	for _, tt := range []struct {
 		in   string
 		want []violation
 	}{
 		{"http://example.com/a?b#c", nil},
 		{"", nil},
-		{"1a:b", []violation{{ErrInvalidScheme, 0}}},
-		{"a_b:c", []violation{{ErrInvalidScheme, 1}}},
-		{":b", []violation{{ErrInvalidScheme, 0}}},
-		{"http://a b/c d?e f#g h", []violation{{ErrInvalidHost, 8}, {ErrInvalidPath, 12}, {ErrInvalidQuery, 16}, {ErrInvalidFragment, 20}}},
-		{"http://u s@h:8x/", []violation{{ErrInvalidUserinfo, 8}, {ErrInvalidPort, 14}}},
-		{"http://a@b@c/", []violation{{ErrInvalidUserinfo, 8}}},
-		{"//[]", []violation{{ErrInvalidIPLiteral, 3}}}, // inside the brackets, however short
-		{"//[", []violation{{ErrInvalidIPLiteral, 3}}},
-		{"//[x", []violation{{ErrInvalidIPLiteral, 3}}},
-		{"http://a:b:c/", []violation{{ErrInvalidPort, 9}}},
-		{"http://[::1/", []violation{{ErrInvalidIPLiteral, 11}}},
-		{"http://[::1]x/", []violation{{ErrInvalidHost, 12}}},
-		{"http://[::g]/", []violation{{ErrInvalidIPLiteral, 10}}},
-		{"/a%4?%zz#%", []violation{{ErrInvalidPercentEncoding, 4}, {ErrInvalidPercentEncoding, 6}, {ErrInvalidPercentEncoding, 10}}},
-		{"#a#b", []violation{{ErrInvalidFragment, 2}}},
-		{"http://h/\xff\xfe?\x00", []violation{{ErrInvalidPath, 9}, {ErrInvalidQuery, 12}}},
+		{"1a:b", []violation{{ErrInvalidScheme, 0, scheme}}},
+		{"a_b:c", []violation{{ErrInvalidScheme, 1, scheme}}},
+		{":b", []violation{{ErrInvalidScheme, 0, path}}}, // no scheme, so a relative path with a ':' in its first segment
+		{"a/:b", nil},
+		{"http://a b/c d?e f#g h", []violation{{ErrInvalidHost, 8, host}, {ErrInvalidPath, 12, path}, {ErrInvalidQuery, 16, query}, {ErrInvalidFragment, 20, fragment}}},
+		{"http://u s@h:8x/", []violation{{ErrInvalidUserinfo, 8, userinfo}, {ErrInvalidPort, 14, port}}},
+		{"http://a@b@c/", []violation{{ErrInvalidUserinfo, 8, userinfo}}},
+		{"//[]", []violation{{ErrInvalidIPLiteral, 3, host}}}, // inside the brackets, however short
+		{"//[", []violation{{ErrInvalidIPLiteral, 3, host}}},
+		{"//[x", []violation{{ErrInvalidIPLiteral, 3, host}}},
+		{"http://a:b:c/", []violation{{ErrInvalidPort, 9, port}}},
+		{"http://[::1/", []violation{{ErrInvalidIPLiteral, 11, host}}},
+		{"http://[::1]x/", []violation{{ErrInvalidHost, 12, host}}},
+		{"http://[::g]/", []violation{{ErrInvalidIPLiteral, 10, host}}},
+		{"/a%4?%zz#%", []violation{{ErrInvalidPercentEncoding, 4, path}, {ErrInvalidPercentEncoding, 6, query}, {ErrInvalidPercentEncoding, 10, fragment}}},
+		{"//u%@h%:%1/%", []violation{{ErrInvalidPercentEncoding, 4, userinfo}, {ErrInvalidPercentEncoding, 7, host}, {ErrInvalidPort, 8, port}, {ErrInvalidPercentEncoding, 12, path}}},
+		{"#a#b", []violation{{ErrInvalidFragment, 2, fragment}}},
+		{"http://h/\xff\xfe?\x00", []violation{{ErrInvalidPath, 9, path}, {ErrInvalidQuery, 12, query}}},
 	} {
 		_, v := SplitString(tt.in)
 		if _, lv := lenientSplit(tt.in); lv != v {
@@ -125,7 +137,7 @@ func TestSplitViolations(t *testing.T) {
 		}
 		var got []violation
 		for i := range v.Len() {
-			got = append(got, violation{v.At(i).Kind, v.At(i).Offset})
+			got = append(got, violation{v.At(i).Kind, v.At(i).Offset, v.At(i).Component})
 		}
 		if len(got) != len(tt.want) {
 			t.Errorf("Split(%q) violations = %v, want %v", tt.in, got, tt.want)

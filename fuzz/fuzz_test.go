@@ -106,13 +106,19 @@ func FuzzSplit(f *testing.F) {
 		if err == nil && u != pu {
 			t.Fatalf("%q: Split and Parse give different URIs", s)
 		}
-		prev := -1
+		prev, prevComp := -1, fasturi.Component(0)
 		for i := range v.Len() {
 			x := v.At(i)
 			if x.Offset < prev || x.Offset > len(s) || x.Kind == 0 {
 				t.Fatalf("%q: violation %d (%v at %d) out of order or range", s, i, x.Kind, x.Offset)
 			}
-			prev = x.Offset
+			// Each in a component of its own, present, that spans its
+			// offset (up to the end: a '%' cut short breaks there).
+			sp := u.Span(x.Component)
+			if i > 0 && x.Component <= prevComp || !u.Has(x.Component) || x.Offset < int(sp.Start) || x.Offset > int(sp.End) {
+				t.Fatalf("%q: violation %d (%v at %d) in %v, spanning %d to %d", s, i, x.Kind, x.Offset, x.Component, sp.Start, sp.End)
+			}
+			prev, prevComp = x.Offset, x.Component
 		}
 		checkSplitURI(t, s, u, v)
 		m := appendixB.FindStringSubmatchIndex(s)

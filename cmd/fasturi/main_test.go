@@ -118,7 +118,7 @@ func TestParseLenient(t *testing.T) {
 		t.Errorf("lenient record: %v", recs[0])
 	}
 	vs, _ := recs[0]["violations"].([]any)
-	if len(vs) != 2 || fmt.Sprint(vs[1]) != "map[error:invalid path offset:12]" {
+	if len(vs) != 2 || fmt.Sprint(vs[0]) != "map[component:host error:invalid host offset:8]" || fmt.Sprint(vs[1]) != "map[component:path error:invalid path offset:12]" {
 		t.Errorf("violations: %v", recs[0]["violations"])
 	}
 	if recs[1]["valid"] != true || recs[1]["violations"] != nil {

@@ -116,7 +116,8 @@ func appendJSON(dst []byte, r record) []byte {
 				dst = append(dst, ',')
 			}
 			v := r.violations.At(i)
-			dst = append(appendJSONError(append(dst, '{'), v.Kind, v.Offset), '}')
+			dst = appendJSONError(append(dst, '{'), v.Kind, v.Offset)
+			dst = append(append(append(dst, `,"component":"`...), v.Component.String()...), `"}`...)
 		}
 		dst = append(dst, ']')
 	}

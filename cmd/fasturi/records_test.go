@@ -155,7 +155,10 @@ func jsonAsBefore(dst []byte, r record) []byte {
 				dst = append(dst, ',')
 			}
 			v := r.violations.At(i)
-			dst = append(appendJSONError(append(dst, '{'), v.Kind, v.Offset), '}')
+			dst = appendJSONError(append(dst, '{'), v.Kind, v.Offset)
+			dst = append(dst, `,"component":`...)
+			dst = jsonStringByByte(dst, []byte(v.Component.String()))
+			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
 	}
