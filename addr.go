@@ -25,7 +25,12 @@ import (
 //
 // Any IPv6 address may carry a zone ID ("[::1%25x]" gives ::1%x), which
 // == tells from the address without one: a policy compares
-// a.WithZone("").Unmap() with the addresses it refuses.
+// a.WithZone("").Unmap() with the addresses it refuses. Unmap handles
+// only IPv4-mapped addresses (::ffff:0:0/96): an IPv4-compatible
+// "[::127.0.0.1]" or a NAT64 "[64:ff9b::7f00:1]" (RFC 6052), which some
+// networks route to the IPv4 address inside, stays as it is, so a policy
+// that refuses loopback or private IPv4 addresses checks those prefixes
+// too.
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees

@@ -80,7 +80,8 @@ func lowerASCII(c byte) byte {
 // here. The shapes, with the scheme compared case-insensitively:
 //
 //	http, https, ws, wss     "//" host [ ":" port ], with a host that is not empty
-//	gopher                   "//" host [ ":" port ], likewise
+//	gopher                   "//" host [ ":" port ], likewise, then nothing or a path
+//	                         (no query alone)
 //	ftp                      "//" [ user [ ":" password ] "@" ] host [ ":" port ], then
 //	                         nothing or a path (no query alone), and an optional
 //	                         ";type=" a, i or d that ends the URL
@@ -92,9 +93,10 @@ func lowerASCII(c byte) byte {
 //	prospero                 "//" host [ ":" port ] "/" path *( ";" name "=" value ),
 //	                         where a name or a value holds no '/', ';' or '='
 //	file                     "//" [ host ] "/" path: no userinfo, no port
-//	mailto                   an address, or only header fields ("mailto:?to=a@b",
-//	                         RFC 6068): no authority, a path or a query not empty
-//	                         ("mailto:" alone, which RFC 6068 allows, RFC 1738 does not)
+//	mailto                   no authority, and a path (the addresses) or a query
+//	                         (header fields only, "mailto:?to=a@b", RFC 6068) that
+//	                         is not empty ("mailto:" alone, which RFC 6068 allows,
+//	                         RFC 1738 does not); what they hold is not checked
 //	news                     "*", a group, or an article: no authority, and
 //	                         something, an '@' and a host
 //
@@ -150,10 +152,10 @@ func (u *URI) authorityError(shape authorityShape) int {
 	switch {
 	case !u.HasAuthority():
 		return len(u.Scheme()) + 1
+	case shape&login == 0 && u.HasUserinfo(): // before the host, as in the input
+		return int(u.spans[ComponentUserinfo].Start)
 	case shape&anyHost == 0 && u.spans[ComponentHost].Len() == 0:
 		return int(u.spans[ComponentHost].Start)
-	case shape&login == 0 && u.HasUserinfo():
-		return int(u.spans[ComponentUserinfo].Start)
 	case shape&noPort != 0 && u.spans[ComponentPort].Len() > 0:
 		return int(u.spans[ComponentPort].Start)
 	}
@@ -184,9 +186,15 @@ func (u *URI) shapeError() int {
 		return path()
 	}
 	switch {
-	case lowerEqual(scheme, "http"), lowerEqual(scheme, "https"), lowerEqual(scheme, "ws"), lowerEqual(scheme, "wss"),
-		lowerEqual(scheme, "gopher"):
+	case lowerEqual(scheme, "http"), lowerEqual(scheme, "https"), lowerEqual(scheme, "ws"), lowerEqual(scheme, "wss"):
 		return u.authorityError(0)
+	case lowerEqual(scheme, "gopher"):
+		return shape(0, func() int {
+			if p == "" && u.HasQuery() {
+				return queryAt // a '?' where only "/" and an item may follow the host
+			}
+			return -1
+		})
 	case lowerEqual(scheme, "ftp"):
 		return shape(login, func() int {
 			if p == "" && u.HasQuery() {

@@ -20,6 +20,8 @@ func TestCheckShape(t *testing.T) {
 		{"http://u:p@h/", 7}, // no user name or password (3.3)
 		{"https://u@h", 8},
 		{"ws://u@h/", 5},
+		{"http://u@/", 7}, // the userinfo comes before the empty host
+		{"http://u@:80/", 7},
 		// 3.2 FTP: a host, and an optional typecode.
 		{"ftp://ftp.example.org/pub/file.tar.gz;type=i", -1},
 		{"ftp://h/a;type=A", -1},
@@ -44,6 +46,9 @@ func TestCheckShape(t *testing.T) {
 		{"gopher:/x", 7},
 		{"gopher://u@h/1x", 9}, // hostport: no user
 		{"gopher://h/1a?b", -1},
+		{"gopher://h?x", 10},  // after the host, only "/" and an item
+		{"gopher://h/?x", -1}, // item type '?', selector "x"
+		{"gopher://u@", 9},
 		// 3.5 MAILTO: an address, no authority.
 		{"mailto:user@example.com", -1},
 		{"mailto:", 7},

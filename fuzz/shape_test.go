@@ -10,7 +10,7 @@ import (
 
 // shapeSeeds are URLs of each scheme CheckShape knows, in and out of shape.
 var shapeSeeds = []string{
-	"http://h/", "http:///p", "http:p", "HTTPS://h", "ws://h", "gopher://h/1x", "gopher:",
+	"http://h/", "http:///p", "http:p", "HTTPS://h", "ws://h", "gopher://h/1x", "gopher:", "gopher://h?x", "gopher://h/?x",
 	"ftp://h/f;type=a", "ftp://h/f;type=I", "ftp://h/f;type=x", "ftp://h/f;type=", "ftp://h/f;type=ab", "ftp://h/;type=d;type=a",
 	"telnet://h", "telnet://h/", "telnet://h/x", "telnet://h?q", "telnet://h/?q",
 	"nntp://h/comp.lang.go", "nntp://h/comp.lang.go/42", "nntp://h/comp/", "nntp://h/1x", "nntp://h/",
@@ -18,7 +18,7 @@ var shapeSeeds = []string{
 	"prospero://h/p", "prospero://h", "file:///etc/hosts", "file://h/p", "file://", "file:/p",
 	"mailto:a@b", "mailto:", "mailto://a@b", "news:comp.lang.go", "news:*", "news:a@b", "news:@b", "news:a@", "news:1a",
 	"news://h/g", "urn:isbn:1", "/relative",
-	"http://u@h/", "ftp://u:p@h/a;type=i", "ftp://h/a;type=x/b;type=i", "ftp://h/a?;type=i", "ftp://h/a;type=i?x", "ftp://h?;type=i",
+	"http://u@h/", "http://u@/", "ftp://u:p@h/a;type=i", "ftp://h/a;type=x/b;type=i", "ftp://h/a?;type=i", "ftp://h/a;type=i?x", "ftp://h?;type=i",
 	"nntp://h/g?x", "news:g?x", "news:a?b@h", "news:a@b/c", "news:a@b@c", "wais://h/", "wais://h/db/t/a/b",
 	"prospero://h/a;f=v", "prospero://h/a;f", "prospero://h/a;f=v=w", "file://h:80/p", "file://u@h/p", "mailto:?to=a",
 }
@@ -48,8 +48,11 @@ func shapeRef(u *fasturi.URI) bool {
 	auth, host, p, query := u.HasAuthority(), u.RawHost(), u.RawPath(), u.HasQuery()
 	pq, user := pathAndQuery(u), u.HasUserinfo()
 	switch strings.ToLower(u.Scheme()) {
-	case "http", "https", "ws", "wss", "gopher":
+	case "http", "https", "ws", "wss":
 		return auth && host != "" && !user
+	case "gopher":
+		// After the host, nothing or "/" and an item: no query alone.
+		return auth && host != "" && !user && (p != "" || !query)
 	case "ftp":
 		i := strings.Index(pq, ";type=")
 		// After the host, nothing or "/" fpath: no query alone.
