@@ -22,16 +22,17 @@ const (
 // addFormatFlags adds the flags that say where a line's URI is: -format,
 // -field and -sep (see parseFormat).
 func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "line `format`: uri (a URI a line, the default), clf, combined")
+	name = fs.String("format", "", "line `format`: uri (the default), clf (or common), combined")
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
-	sep = fs.String("sep", "", "one-byte separator `S` (default tab; CSV quotes but for '\"')")
+	sep = fs.String("sep", "", "separator byte `S` (default tab); CSV quotes unless tab or '\"'")
 	return name, field, sep
 }
 
 // parseFormat returns the Format that the flags of addFormatFlags, once
 // fs has parsed them, name (see logstats.ParseFormat, for which a field of
 // 0 and a separator of "" stand for none given). Given on the command
-// line, -field 0 and an empty -sep are refused rather than read as absent.
+// line, -field 0 and an empty -sep or -format are refused rather than read
+// as absent.
 func parseFormat(fs *flag.FlagSet, name string, field int, sep string) (logstats.Format, error) {
 	if err := logstats.CheckGiven(fs.Visit); err != nil {
 		return logstats.Format{}, err

@@ -240,6 +240,8 @@ func TestStatsUsage(t *testing.T) {
 		{"stats", "-field", "0", "-format", "clf"},
 		{"target", "-field", "2", "-sep", ""},
 		{"stats", "-sample", "-field", "0"},
+		{"parse", "-format", ""},
+		{"target", "-format="},
 	} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitUsage || stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)

@@ -7,12 +7,15 @@ import (
 )
 
 // The Common and Combined Log Formats as regular expressions: the
-// reference for Cut. The user runs to the last " [" before the first '"'
-// (it may hold spaces and brackets, never an unescaped quote); a quoted
-// field ends at a '"' after an even number of backslashes.
+// reference for Cut. The user runs to the last " [" before the request's
+// '"' (it may hold spaces and brackets, and quotes after an odd number of
+// backslashes, or be Apache's empty ""); a quoted field ends at a '"'
+// after an even number of backslashes.
 var (
 	quoted     = `"((?:[^"\\]|\\.)*)"`
-	commonHead = `^[^ ]+ [^ ]+ [^"]+ \[[^\]]*\] ` + quoted + ` [0-9]+ (?:[0-9]+|-)`
+	userBody   = `(?:(?:[^"\\]|\\[^"]|\\")+\\?|\\)`
+	user       = `(?:""(?: ` + userBody + `)?|` + userBody + `)`
+	commonHead = `^[^ ]+ [^ ]+ ` + user + ` \[[^\]]*\] ` + quoted + ` [0-9]+ (?:[0-9]+|-)`
 	commonRE   = regexp.MustCompile(`(?s)` + commonHead + `(?: .*)?$`)
 	combinedRE = regexp.MustCompile(`(?s)` + commonHead + ` ` + quoted + `.*$`)
 	versionRE  = regexp.MustCompile(`^HTTP/[0-9]\.[0-9]$`)
@@ -28,6 +31,7 @@ func FuzzCut(f *testing.F) {
 		`127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08 [en] (Win98; I ;Nav)"`,
 		`::1 - John [Admin] Doe [t] "GET /a b HTTP/1.1" 400 - "-" "-"`,
 		`h - - [t] "GET /q\"x\\" 200 1 "r\"" "-"`,
+		`1.2.3.4 - "" [t] "GET / HTTP/1.1" 401 0 "-" "-"`, `h - a\"b\\ [t] "GET / HTTP/1.1" 401 0`,
 		`h - - [t] "\x16\x03 \x01" 400 0`,
 		`h - - "GET / HTTP/1.1" 200 1 "-" "Mozilla/4.08 [en]"`,
 		`h - - [t] " GET /x HTTP/2.0" 200 12x "-"`,

@@ -40,7 +40,7 @@ type Format struct {
 }
 
 // ParseFormat returns the Format of a command line: name "" or "uri", "clf"
-// or "combined", or field > 0 with a one-byte separator sep (a TSV or
+// (or "common") or "combined", or field > 0 with a one-byte separator sep (a TSV or
 // CSV-like log; "" or `\t` for a tab), which excludes a format name. A sep
 // without a field, which nothing would read, is an error.
 func ParseFormat(name string, field int, sep string) (Format, error) {
@@ -77,13 +77,15 @@ func ParseFormat(name string, field int, sep string) (Format, error) {
 }
 
 // CheckGiven returns an error when the flags that visit visits, those a
-// command line gave (flag.FlagSet.Visit, or flag.Visit), set -field to 0
-// or -sep to "", which ParseFormat reads as not given.
+// command line gave (flag.FlagSet.Visit, or flag.Visit), set -field to 0,
+// or -sep or -format to "", which ParseFormat reads as not given.
 func CheckGiven(visit func(func(*flag.Flag))) error {
 	var err error
 	visit(func(f *flag.Flag) {
 		switch {
 		case err != nil:
+		case f.Name == "format" && f.Value.String() == "":
+			err = errors.New(`-format "": want uri, clf or combined`)
 		case f.Name == "field" && f.Value.String() == "0":
 			err = errors.New("-field 0: fields count from 1")
 		case f.Name == "sep" && f.Value.String() == "":
@@ -283,15 +285,42 @@ var tchar = func() (t [256]bool) {
 	return t
 }()
 
+// requestQuote returns the offset in s, a log line from its user name on,
+// of the first '"' that can open the request line, or -1. A user name
+// holds none: Apache writes an empty one as "" and escapes a '"' in one
+// as \" (nginx as \x22), so the '"' of a whole "" and one after an odd
+// number of backslashes are skipped.
+func requestQuote(s []byte) int {
+	i := 0
+	if bytes.HasPrefix(s, []byte(`"" `)) {
+		i = 3
+	}
+	for start := i; ; i++ {
+		j := bytes.IndexByte(s[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		n := 0 // the backslashes before it
+		for n < i-start && s[i-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return i
+		}
+	}
+}
+
 // cutAccessLog reads a Common or Combined Log Format line:
 //
 //	host ident user [time] "request line" status bytes ["referer" "user agent"]
 //
 // The parts before the request are not checked beyond their shape: a host
 // and an ident, one word each, then a user up to the last " [" before the
-// request line's quote, spaces and brackets and all (servers log a user
-// name as the client sent it), and a bracketed time. The fields after the referer are not read. Escapes are
-// left as the server wrote them (nginx's \xHH, Apache's \" and \\): a
+// request line's quote, spaces, brackets and escaped quotes and all
+// (servers log a user name as the client sent it), and a bracketed time.
+// The fields after the referer are not read. Escapes are left as the
+// server wrote them (nginx's \xHH, Apache's \" and \\): a
 // target holding one is invalid where its first escape is, as the target
 // that was sent is where the byte escaped is.
 func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
@@ -304,12 +333,11 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 		}
 		i += j + 1
 	}
-	// The time's " [" is the last before the first '"', which opens the
-	// request line: a user name may hold " [" too ("John [Admin] Doe"),
-	// never an unescaped '"', and the fields after the request often do
-	// ("Mozilla/4.08 [en]").
+	// The time's " [" is the last before the '"' that opens the request
+	// line: a user name may hold " [" too ("John [Admin] Doe"), and the
+	// fields after the request often do ("Mozilla/4.08 [en]").
 	head := line[i:]
-	if q := bytes.IndexByte(head, '"'); q >= 0 {
+	if q := requestQuote(head); q >= 0 {
 		head = head[:q]
 	}
 	if j := bytes.LastIndex(head, []byte(" [")); j > 0 {

@@ -30,6 +30,13 @@ func TestCutAccessLog(t *testing.T) {
 		// remote hosts, and Apache's vhost_combined with a host:port first.
 		{f: common, line: `::1 - John Doe [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		{f: combined, line: `::1 - John [Admin] Doe [t] "GET /x HTTP/1.1" 200 1 "-" "Mozilla/4.08 [en]"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		// Apache's empty user name, and a user name with an escaped quote
+		// (mod_log_config's %u).
+		{f: combined, line: `1.2.3.4 - "" [t] "GET /secret HTTP/1.1" 401 381 "-" "curl/8"`, uri: "/secret", method: "GET", ver: "HTTP/1.1"},
+		{f: common, line: `1.2.3.4 - a\"b [t] "GET /x HTTP/1.1" 401 381`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		{f: common, line: `1.2.3.4 - a\"b [c] d [t] "GET /x HTTP/1.1" 401 381`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
+		{f: common, line: `1.2.3.4 - a\\ [t] "GET /x HTTP/1.1" 401 381`, uri: "/x", method: "GET", ver: "HTTP/1.1"},              // an escaped '\'
+		{f: common, line: `1.2.3.4 - ""x [t] "GET /x HTTP/1.1" 401 381`, mismatch: "not an access-log line: no [time]", off: 14}, // a quote in a user name is escaped
 		{f: common, line: `198.51.100.1, 10.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		{f: combined, line: `www.example.com:80 127.0.0.1 - - [t] "GET /x HTTP/1.1" 200 1 "-" "-"`, uri: "/x", method: "GET", ver: "HTTP/1.1"},
 		// No version: the target runs to the end of the request line,
@@ -149,7 +156,7 @@ func TestCutField(t *testing.T) {
 	}
 }
 
-// TestCheckGiven: -field 0 and -sep "" on a command line are refused,
+// TestCheckGiven: -field 0, -sep "" and -format "" on a command line are refused,
 // their defaults, not given, are not.
 func TestCheckGiven(t *testing.T) {
 	for _, tt := range []struct {
@@ -162,8 +169,11 @@ func TestCheckGiven(t *testing.T) {
 		{[]string{"-field=0", "-sep", ";"}, false},
 		{[]string{"-field", "2", "-sep", ""}, false},
 		{[]string{"-sep="}, false},
+		{[]string{"-format", "clf"}, true},
+		{[]string{"-format="}, false},
 	} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.String("format", "", "")
 		fs.Int("field", 0, "")
 		fs.String("sep", "", "")
 		if err := fs.Parse(tt.args); err != nil {
