@@ -14,20 +14,32 @@
 // X-Forwarded-Host. X-Forwarded-For, X-Forwarded-Host and
 // X-Forwarded-Proto are set as httputil's SetXForwarded sets them
 // (X-Forwarded-Host not at all for a request with an empty Host, or none),
-// and the outgoing Host header names the backend, as SetURL does. The
-// headers X-Original-URL and X-Rewrite-URL are dropped: IIS's URL Rewrite,
-// Symfony and Zend route their targets instead of the request line's.
-// Other headers go on as they came, X-HTTP-Method-Override among them:
-// a backend that reads it routes by a method that the proxy did not check.
+// and the outgoing Host header names the backend, as SetURL does; an
+// empty port after the Host header's host is dropped, as it is from an
+// absolute-form target's authority. The headers X-Original-URL and
+// X-Rewrite-URL are dropped: IIS's URL Rewrite, Symfony and Zend route
+// their targets instead of the request line's. So are X-Forwarded-Port,
+// X-Forwarded-Prefix, X-Forwarded-Server and X-Real-IP, which backends take
+// for what the proxy in front of them saw, and every spelling of these
+// headers and of those the proxy sets with '_' for '-' ("X_Forwarded_Host"),
+// which net/http keeps apart but CGI, WSGI, PHP and IIS read as the same
+// variable (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
+// X-HTTP-Method-Override among them: a backend that reads it routes by a
+// method that the proxy did not check.
 //
 // Requests go to -backend, or with -route to the backend of the longest
 // prefix their path is under, as whole segments: "-route
 // /api=http://127.0.0.1:9001" takes "/api" and "/api/x", not "/apix" or
 // "/api%2Fx". Routes match the normalized path, which is what is
-// forwarded (-route turns -normalize on), so that the route taken and the
-// path the backend reads are one reading of the target. A backend's base
-// path goes before every path forwarded to it ("http://b/v1" gets "/v1/api/x"
-// for "/api/x"), but confines nothing by itself: "/../admin" goes as
+// forwarded (-route turns -normalize on), read as the servers that read it
+// most loosely do: empty segments merged (nginx, Tomcat), path parameters
+// dropped (Tomcat, Jetty), and the dot-segments that this uncovers
+// resolved, so that "//api/x", "/api;v=1/x" and "/x/..;/api/x" take the
+// route of "/api" too, and no reading of a path that a route takes is
+// left to another backend. A backend's base
+// path, which holds no dot-segment, goes before every path forwarded to it
+// ("http://b/v1" gets "/v1/api/x" for "/api/x"), but confines nothing by
+// itself: "/../admin" goes as
 // "/base/../admin" without -normalize, and "/..;/admin", which Tomcat and
 // Jetty read as "/admin", as "/base/..;/admin" even with it; only
 // -refuse-underflow keeps paths under the base path for the readings it
@@ -41,10 +53,12 @@
 //     `fasturi: invalid path: '\\' at offset 2 in "/a\\b"`. Also 400: an
 //     absolute-form target that is not an http or https URI with a host,
 //     which no origin server behind a reverse proxy can serve; a Host
-//     header, for the other forms, that is no uri-host [ ":" port ]
-//     (fasturi.ParseHostHeader), as RFC 9112 section 3.2 has a server
-//     answer, which net/http lets through ("a%zz"); a port, the target's
-//     or the Host header's, above 65535; and a host with a ',': a reg-name
+//     header that is no uri-host [ ":" port ] (fasturi.ParseHostHeader),
+//     as RFC 9112 section 3.2 has a server answer, which net/http lets
+//     through ("a%zz"): for an absolute-form target only with
+//     -refuse-host-mismatch, as net/http replaces that header with the
+//     target's authority; a port, the target's or the Host header's,
+//     above 65535; and a host with a ',': a reg-name
 //     may hold one, but X-Forwarded-Host, which carries the host on, is a
 //     comma-separated list to its readers, some of which take its first
 //     element and some its last.
@@ -53,13 +67,25 @@
 //     refusal is a decision about a well-formed request, so it is kept
 //     apart from the 400 of malformed ones.
 //   - 405 for CONNECT with a valid authority-form target: a reverse proxy
-//     opens no tunnels. A malformed CONNECT target is still a 400.
+//     opens no tunnels. A malformed CONNECT target is still a 400, as is
+//     one with a port above 65535 or a host with a ','.
 //   - 502 when the backend cannot be reached, or sends no response head
 //     within -backend-timeout.
 //
 // Each of these answers goes to the log too, one line with the client's
 // address, the method, the target quoted (its first 256 bytes) and the
 // answer. net/http's own 400s, below, leave no line.
+//
+// After a request with a Transfer-Encoding, the proxy closes the
+// connection: RFC 9112 section 6.1 has a server do so after a request with
+// both Transfer-Encoding and Content-Length, which smuggles requests past
+// a front end that frames by the latter, and net/http, which reads the
+// chunked body, drops Content-Length without a word.
+//
+// Without -normalize, an origin-form "//x/y" goes on as it came, a path;
+// a backend that resolves it against a base URL (WHATWG's new URL(path,
+// base)) reads x as a host. -normalize sends "/.//x/y", which reads as a
+// path to all.
 //
 // OPTIONS * is forwarded as OPTIONS *: net/http's server would otherwise
 // answer it itself, so the proxy turns that off
@@ -116,10 +142,11 @@
 //	-normalize               forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3):
 //	                         "/a/./b/../c" as "/a/c", "%7e" as "~", "%2f" as "%2F"
 //	-route PREFIX=URL        send the paths under PREFIX to the backend URL instead (repeatable;
-//	                         turns on -normalize)
+//	                         turns on -normalize; one route a prefix)
 //	-backend-timeout d       longest wait for the head of a backend's response (default 1m; 0:
 //	                         none)
 //	-loadtest N              run the load test with N requests per proxy, print, and exit
+//	                         (with its own backend: no -backend or -route)
 //	-concurrency C           clients of the load test (default 8)
 //
 // A request that switches protocols (Upgrade, answered 101 by the
@@ -165,6 +192,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -179,14 +207,10 @@ func main() {
 	flag.BoolVar(&cfg.refuseControls, "refuse-encoded-controls", false, "refuse a percent-encoded control character (%00 to %1F, %7F) in the target's userinfo, host or path, or in the Host header of a target without a host")
 	flag.BoolVar(&cfg.refuseEncodedSlash, "refuse-encoded-slash", false, "refuse a percent-encoded '/' or '\\' in the path")
 	flag.BoolVar(&cfg.refuseEncodedPct, "refuse-encoded-percent", false, "refuse a percent-encoded '%' in the path, which a second decoding reads as another encoding")
-	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root in the readings of fasturi.Facts.PathUnderflow: slashes merged, \";\" parameters dropped, %2F decoded")
+	flag.BoolVar(&cfg.refuseUnderflow, "refuse-underflow", false, "refuse a path whose \"..\" climbs above the root in the readings of fasturi.Facts.PathUnderflow: slashes merged, \";\" parameters dropped, %2F and %5C decoded")
 	flag.BoolVar(&cfg.refuseHostMismatch, "refuse-host-mismatch", false, "refuse absolute-form targets whose authority differs from the Host header")
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")
-	flag.Func("route", "`PREFIX=URL`: send the paths under PREFIX to the backend URL (repeatable; turns on -normalize)", func(v string) error {
-		r, err := parseRoute(v)
-		cfg.routes = append(cfg.routes, r)
-		return err
-	})
+	flag.Func("route", "send the paths under a prefix to a backend of its own, given as `PREFIX=URL` (repeatable; turns on -normalize)", cfg.addRoute)
 	flag.DurationVar(&cfg.backendTimeout, "backend-timeout", time.Minute, "longest wait for the head of a backend's response (0: none)")
 	requests := flag.Int("loadtest", 0, "run a load test of `N` requests per proxy on loopback, print the figures and exit")
 	clients := flag.Int("concurrency", 8, "`clients` of the load test, each on its own keep-alive connection")
@@ -198,8 +222,11 @@ func main() {
 	}
 
 	if *requests > 0 {
-		if *clients < 1 {
+		switch {
+		case *clients < 1:
 			log.Fatal("-concurrency must be at least 1")
+		case *backend != "" || len(cfg.routes) > 0:
+			log.Fatal("-loadtest starts its own backend: no -backend or -route")
 		}
 		if err := loadTest(os.Stdout, *requests, *clients, cfg); err != nil {
 			log.Fatal(err)
@@ -236,8 +263,10 @@ func parseBackend(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("-backend: %w", err)
 	case b.Scheme != "http" && b.Scheme != "https":
 		return nil, fmt.Errorf("-backend %q: the scheme must be http or https", s)
-	case b.Host == "":
+	case b.Hostname() == "":
 		return nil, fmt.Errorf("-backend %q: no host", s)
+	case b.Port() != "" && !isPort(b.Port()):
+		return nil, fmt.Errorf("-backend %q: the port must be a number from 1 to 65535", s)
 	case b.User != nil, b.RawQuery != "", b.ForceQuery, strings.Contains(s, "#"): // a '#' starts a fragment, even an empty one
 		return nil, fmt.Errorf("-backend %q: only a scheme, a host and a path", s)
 	case strings.HasPrefix(b.EscapedPath(), "//"):
@@ -248,8 +277,31 @@ func parseBackend(s string) (*url.URL, error) {
 		// A base path ends in '/' or not, as forwarded paths go under it
 		// ("/base/" and "/base" alike): one that ends in "%2F" is neither.
 		return nil, fmt.Errorf("-backend %q: a base path that ends in an encoded '/'", s)
+	case hasDotSegment(b.EscapedPath()):
+		// A backend that resolves it would read "/a/.." and the
+		// forwarded "//evil.example/x" as "//evil.example/x", an
+		// authority.
+		return nil, fmt.Errorf("-backend %q: a base path with a \".\" or \"..\" segment", s)
 	}
 	return b, nil
+}
+
+// isPort reports whether p, digits, is a port number from 1 to 65535.
+func isPort(p string) bool {
+	n, err := strconv.ParseUint(p, 10, 16)
+	return err == nil && n > 0
+}
+
+// hasDotSegment reports whether the escaped path p has a segment that is
+// "." or "..", percent-encoded or not.
+func hasDotSegment(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		switch strings.ToLower(seg) {
+		case ".", "..", "%2e", "%2e%2e", ".%2e", "%2e.":
+			return true
+		}
+	}
+	return false
 }
 
 // describe says how cfg sets the proxy: its policy flags and routes.

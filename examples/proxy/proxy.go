@@ -30,7 +30,7 @@ type forwardKey struct{}
 
 func newProxy(backend *url.URL, cfg config) *proxy {
 	if len(cfg.routes) > 0 {
-		cfg.normalize = true // routes match normalized paths (see route)
+		cfg.normalize = true // as addRoute sets it: routes match normalized paths
 	}
 	p := &proxy{cfg: cfg, backend: backend, logf: log.Printf}
 	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout), ErrorHandler: p.backendError}
@@ -79,6 +79,16 @@ func newTransport(timeout time.Duration) *http.Transport {
 const allow = "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE, PATCH"
 
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if len(r.TransferEncoding) > 0 {
+		// A request with both Transfer-Encoding and Content-Length is
+		// one that RFC 9112 section 6.1 has a server close the
+		// connection after, since a front end that framed it by its
+		// Content-Length saw other requests on the connection. net/http
+		// reads the chunked body, drops Content-Length and keeps the
+		// connection open; the handler cannot tell whether there was one,
+		// so it closes after every request with a Transfer-Encoding.
+		w.Header().Set("Connection", "close")
+	}
 	var header hostHeader
 	if p.cfg.refuseHostMismatch {
 		// Taken for every request, to keep the queue in step.
@@ -113,26 +123,27 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	named := &u // the host the request names, with its port
 	switch form {
 	case fasturi.AuthorityForm:
-		return forward{}, refusal{http.StatusMethodNotAllowed, "CONNECT is not proxied: this is a reverse proxy"}
 	case fasturi.AbsoluteForm:
 		s := u.Scheme()
 		if !strings.EqualFold(s, "http") && !strings.EqualFold(s, "https") || u.RawHost() == "" {
 			return forward{}, refusal{http.StatusBadRequest, "absolute-form target is not an http or https URI with a host"}
 		}
+		// net/http has put the target's authority in r.Host; the header
+		// as it came is known with -refuse-host-mismatch only.
+		if header.known && header.present {
+			if _, refused := checkHostHeader(header.value); refused.status != 0 {
+				return forward{}, refused
+			}
+		}
 	default:
-		// RFC 9112 section 3.2 has a server answer 400 to a Host header
-		// with an invalid value, which net/http lets through ("a%zz").
-		h, err := fasturi.ParseHostHeaderString(r.Host)
-		if err != nil {
-			return forward{}, refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", r.Host, h.Err())}
+		h, refused := checkHostHeader(r.Host)
+		if refused.status != 0 {
+			return forward{}, refused
 		}
 		named = &h
 	}
-	// A port that no connection can have, carried on in X-Forwarded-Host,
-	// would be read modulo 65536 by some of its readers, and refused by
-	// others.
 	if _, _, err := named.PortNumber(); err != nil {
-		return forward{}, refusal{http.StatusBadRequest, fmt.Sprintf("the port %q is no port number up to 65535", named.Port())}
+		return forward{}, portRefusal(named)
 	}
 	// X-Forwarded-Host carries the host on, and its readers take it for a
 	// comma-separated list (some the first element, some the last): a
@@ -141,12 +152,37 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	if strings.IndexByte(named.RawHost(), ',') >= 0 {
 		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
+	if form == fasturi.AuthorityForm { // well-formed, as checked so far
+		return forward{}, refusal{http.StatusMethodNotAllowed, "CONNECT is not proxied: this is a reverse proxy"}
+	}
 	if rule, why := p.cfg.refusal(&u, form, named, header); rule != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
 	f := newForward(r.Method, &u, form, p.cfg.normalize)
 	f.backend = p.route(&f)
 	return f, refusal{}
+}
+
+// checkHostHeader parses a Host header's value, and refuses one that is
+// no uri-host [ ":" port ] (fasturi.ParseHostHeader) or whose port is
+// above 65535: RFC 9112 section 3.2 has a server answer 400 to a Host
+// header with an invalid value, which net/http lets through ("a%zz").
+func checkHostHeader(value string) (fasturi.URI, refusal) {
+	h, err := fasturi.ParseHostHeaderString(value)
+	if err != nil {
+		return h, refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", value, h.Err())}
+	}
+	if _, _, err := h.PortNumber(); err != nil {
+		return h, portRefusal(&h)
+	}
+	return h, refusal{}
+}
+
+// portRefusal refuses the port of u, above 65535: carried on in
+// X-Forwarded-Host, a port that no connection can have would be read
+// modulo 65536 by some of its readers, and refused by others.
+func portRefusal(u *fasturi.URI) refusal {
+	return refusal{http.StatusBadRequest, fmt.Sprintf("the port %q is no port number up to 65535", u.Port())}
 }
 
 // maxLogged is how much of a target a log line quotes.
@@ -176,11 +212,47 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	case pr.In.Host == "":
 		// No Host header (HTTP/1.0), or an empty one: no host to name.
 		pr.Out.Header.Del("X-Forwarded-Host")
+	case strings.HasSuffix(pr.In.Host, ":"):
+		// An empty port is none (RFC 3986 section 6.2.3), as an
+		// absolute-form target's authority goes on without it.
+		pr.Out.Header.Set("X-Forwarded-Host", strings.TrimSuffix(pr.In.Host, ":"))
 	}
-	// IIS's URL Rewrite, Symfony and Zend route these headers' targets
-	// rather than the request line's, which is the one checked.
-	pr.Out.Header.Del("X-Original-URL")
-	pr.Out.Header.Del("X-Rewrite-URL")
+	dropHeaders(pr.Out.Header)
+}
+
+// droppedHeaders are the headers that dropHeaders removes: IIS's URL
+// Rewrite, Symfony and Zend route the targets of X-Original-URL and
+// X-Rewrite-URL rather than the request line's, which is the one checked;
+// backends take the others for what the proxy in front of them saw
+// (Spring builds URLs from X-Forwarded-Port and -Prefix beside the
+// X-Forwarded-Host and -Proto that the proxy sets), which only a client
+// sent here.
+var droppedHeaders = []string{"X-Original-URL", "X-Rewrite-URL", "X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Real-IP"}
+
+// controlledHeaders are the headers that the proxy sets or drops.
+var controlledHeaders = append([]string{"Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}, droppedHeaders...)
+
+// dropHeaders removes from h the droppedHeaders, and every spelling of a
+// controlledHeaders name with '_' for '-' ("X_Forwarded_Host"): net/http
+// keeps such a header apart, but CGI, WSGI, PHP and IIS map both spellings
+// to one variable (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and
+// the backend would read the client's value beside the proxy's.
+func dropHeaders(h http.Header) {
+	for _, name := range droppedHeaders {
+		h.Del(name)
+	}
+	for name := range h {
+		if strings.IndexByte(name, '_') < 0 {
+			continue
+		}
+		dashed := strings.ReplaceAll(name, "_", "-")
+		for _, c := range controlledHeaders {
+			if strings.EqualFold(dashed, c) {
+				delete(h, name) // as it came: Del would canonicalize it
+				break
+			}
+		}
+	}
 }
 
 // newServer returns the proxy's server. It hands OPTIONS * to the proxy,

@@ -411,6 +411,12 @@ var targetTests = []struct {
 	{"a port above 65535", "GET", "http://example.com:99999/", "example.com:99999",
 		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
 	{"a port of 20 digits", "GET", "/", "example.com:00000000000000000080", ok("/", "/", "", ""), nil},
+	{"a Host header's empty port", "GET", "/", "example.com:", okFwd("/", "/", "", "", "example.com"), nil},
+	// CONNECT is refused with 405 only once its target is well-formed.
+	{"CONNECT, a port above 65535", "CONNECT", "example.com:99999", "example.com:99999",
+		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
+	{"CONNECT, a host with a ','", "CONNECT", "a,b:443", "a,b:443",
+		bad("the host holds a ','"), nil},
 	// The readings of legacy IPv4 that fasturi.LegacyIPv4 leaves out, as
 	// its documentation advises.
 	{"a last label that starts with a digit", "GET", "http://4294967297/", "4294967297",
@@ -669,6 +675,10 @@ func TestHostMismatch(t *testing.T) {
 		{"http://a.example/", "", bad(netHTTP400), bad(netHTTP400)},
 		// The origin-form has no authority to differ.
 		{"/", "b.example", ok("/", "/", "", ""), ok("/", "/", "", "")},
+		// A Host header with an invalid value is a 400 (RFC 9112 section
+		// 3.2) when the proxy reads it, with -refuse-host-mismatch.
+		{"http://a.example/", "a%zz", fwd("a.example"), bad(`the Host header "a%zz" is no uri-host`)},
+		{"http://a.example/", "a.example:99999", fwd("a.example"), bad(`the port "99999" is no port number up to 65535`)},
 	} {
 		t.Run(tt.target+" Host "+tt.host, func(t *testing.T) {
 			check(t, b, off, "GET", tt.target, tt.host, tt.off)
@@ -692,14 +702,15 @@ func TestHostMismatchPipelined(t *testing.T) {
 	}{
 		{"POST http://a.example/1 HTTP/1.1\r\nHost: a.example\r\n" + length + "X-Test-Id: p1\r\n\r\n" + fake, 200},
 		{"GET http://a.example/ HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p2\r\n\r\n", 403},
-		{"POST http://a.example/3 HTTP/1.1\r\nHost: a.example\r\nTransfer-Encoding: chunked\r\nX-Test-Id: p3\r\n\r\n" + chunked +
-			"\r\n", // after a POST, as some old clients send
-			200},
-		{"GET http://a.example/ HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p4\r\n\r\n", 403},
 		// Refused before its body is read: the server reads it on.
 		{"POST http://a.example/ HTTP/1.1\r\nHost: evil.example\r\n" + length + "X-Test-Id: p5\r\n\r\n" + fake, 403},
 		{"GET /6 HTTP/1.1\r\nHost: evil.example\r\nX-Test-Id: p6\r\n\r\n", 200},
-		{"GET http://a.example/7 HTTP/1.1\r\nHost: a.example:80\r\nX-Test-Id: p7\r\nConnection: close\r\n\r\n", 200},
+		{"GET http://a.example/7 HTTP/1.1\r\nHost: a.example:80\r\nX-Test-Id: p7\r\n\r\n", 200},
+		// Last: the proxy closes the connection after a chunked request
+		// (see TestTransferEncodingCloses).
+		{"POST http://a.example/3 HTTP/1.1\r\nHost: a.example\r\nTransfer-Encoding: chunked\r\nX-Test-Id: p3\r\n\r\n" + chunked +
+			"\r\n", // after a POST, as some old clients send
+			200},
 	}
 	var raw strings.Builder
 	for _, r := range requests {
@@ -714,6 +725,47 @@ func TestHostMismatchPipelined(t *testing.T) {
 	for _, id := range []string{"p1", "p3"} {
 		if got, _ := b.got(id); got.body != fake {
 			t.Errorf("%s: the backend got the body %q", id, got.body)
+		}
+	}
+}
+
+// TestTransferEncodingCloses checks that the proxy closes the connection
+// after a request with a Transfer-Encoding, which may have had a
+// Content-Length too (RFC 9112 section 6.1): the request smuggled after it,
+// as a front end that framed by Content-Length would not see it, is never
+// read.
+func TestTransferEncodingCloses(t *testing.T) {
+	b := startBackend(t)
+	for _, cfg := range []config{{}, {refuseHostMismatch: true}} {
+		addr := startProxy(t, b.url, cfg)
+		id := strconv.FormatInt(testID.Add(1), 10)
+		raw := "POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n" +
+			"X-Test-Id: " + id + "\r\n\r\n0\r\n\r\n" +
+			"GET /smuggled HTTP/1.1\r\nHost: example.com\r\nX-Test-Id: " + id + "s\r\n\r\n"
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(5 * time.Second))
+		io.WriteString(conn, raw)
+		br := bufio.NewReader(conn)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != http.StatusOK || !resp.Close {
+			t.Errorf("%+v: %d, close %v; want 200 and the connection closed", cfg, resp.StatusCode, resp.Close)
+		}
+		if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
+			t.Errorf("%+v: after the response, %q, %v; want the end of the connection", cfg, rest, err)
+		}
+		conn.Close()
+		if _, ok := b.got(id); !ok {
+			t.Errorf("%+v: the chunked request did not reach the backend", cfg)
+		}
+		if got, ok := b.got(id + "s"); ok {
+			t.Errorf("%+v: the request after it reached the backend: %+v", cfg, got)
 		}
 	}
 }
@@ -801,12 +853,28 @@ func TestDroppedHeaders(t *testing.T) {
 	t.Cleanup(backend.Close)
 	u, _ := url.Parse(backend.URL)
 	raw := "GET /public HTTP/1.1\r\nHost: example.com\r\nX-Original-URL: /admin\r\nX-Rewrite-URL: /admin\r\n" +
-		"X-Other: kept\r\nConnection: close\r\n\r\n"
+		"X-Forwarded-Port: 8443\r\nX-Forwarded-Prefix: /admin\r\nX-Forwarded-Server: evil\r\nX-Real-IP: 10.0.0.1\r\n" +
+		// Spellings that CGI and WSGI read as the headers above, or as
+		// those that the proxy sets.
+		"X_Forwarded_For: 10.0.0.1\r\nX_FORWARDED_HOST: evil.example\r\nx_forwarded-proto: https\r\n" +
+		"X_Original_URL: /admin\r\nX_Real_IP: 10.0.0.1\r\nFORWARDED: for=10.0.0.1\r\n" +
+		"X-Other: kept\r\nX_Other: kept too\r\nConnection: close\r\n\r\n"
 	if a := exchange(t, startProxy(t, u, config{}), raw, 1)[0]; a.status != http.StatusOK {
 		t.Fatalf("%d %q", a.status, a.body)
 	}
-	if got.Get("X-Original-URL") != "" || got.Get("X-Rewrite-URL") != "" || got.Get("X-Other") != "kept" {
-		t.Errorf("the backend got %v", got)
+	for name, want := range map[string]string{
+		"X-Forwarded-For": "127.0.0.1", "X-Forwarded-Host": "example.com", "X-Forwarded-Proto": "http",
+		"X-Other": "kept", "X_other": "kept too",
+	} {
+		if v := got[name]; len(v) != 1 || v[0] != want {
+			t.Errorf("%s: %q, want %q", name, v, want)
+		}
+		delete(got, name)
+	}
+	delete(got, "Accept-Encoding") // the transport's
+	delete(got, "User-Agent")
+	if len(got) > 0 {
+		t.Errorf("the backend got more headers: %v", got)
 	}
 }
 
@@ -841,8 +909,14 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/apix", def, ok("/apix", "/apix", "", "")},
 		{"GET", "/api%2Fx", def, ok("/api%2Fx", "/api/x", "/api%2Fx", "")},
 		{"GET", "/API/x", def, ok("/API/x", "/API/x", "", "")},
-		{"GET", "/api;v=1/x", def, ok("/api;v=1/x", "/api;v=1/x", "", "")},
-		{"GET", "//api/x", def, ok("/.//api/x", "/.//api/x", "", "")},
+		// As servers that merge empty segments and drop path parameters
+		// read the path, which still goes as normalized.
+		{"GET", "/api;v=1/x", api, ok("/api;v=1/x", "/api;v=1/x", "", "")},
+		{"GET", "//api/x", api, ok("/.//api/x", "/.//api/x", "", "")},
+		{"GET", "/x//..;/api/admin", admin, ok("/v1/x//..;/api/admin", "/v1/x//..;/api/admin", "", "")},
+		{"GET", "http://example.com//api//admin", admin, okFwd("/v1//api//admin", "/v1//api//admin", "", "", "example.com")},
+		{"GET", "/api/..;/x", def, ok("/api/..;/x", "/api/..;/x", "", "")}, // "/x" to Tomcat
+		{"GET", "/..;/api", api, ok("/..;/api", "/..;/api", "", "")},
 		{"GET", "http://example.com/api/x", api, okFwd("/api/x", "/api/x", "", "", "example.com")},
 		{"OPTIONS", "*", def, ok("*", "*", "", "")},
 	} {
@@ -877,16 +951,37 @@ func TestParseRoute(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"/api", "api=http://h", "=http://h", "//api=http://h", "/a?q=http://h", "/a#f=http://h",
-		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000"} {
+		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000",
+		"/.//api=http://h", "/a//b=http://h", "/api;v=1=http://h", "/a/..;/b=http://h"} {
 		if _, err := parseRoute(s); err == nil {
 			t.Errorf("parseRoute(%q) accepted it", s)
 		}
 	}
 }
 
+// TestAddRoute checks that -route turns -normalize on, as the flags that
+// the proxy reports say, and that a prefix takes one route.
+func TestAddRoute(t *testing.T) {
+	var c config
+	for _, v := range []string{"/api=http://h:1", "/b=http://h:2"} {
+		if err := c.addRoute(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !c.normalize || strings.Join(c.flags(), " ") != "-normalize" || describe(c) != "-normalize; /api to http://h:1; /b to http://h:2" {
+		t.Errorf("after two routes: normalize %v, %q", c.normalize, describe(c))
+	}
+	for _, v := range []string{"/api/=http://h:3", "/%61pi=http://h:3", "/x/../api=http://h:3"} {
+		if err := c.addRoute(v); err == nil || len(c.routes) != 2 {
+			t.Errorf("addRoute(%q) over the route of /api: %v, %d routes", v, err, len(c.routes))
+		}
+	}
+}
+
 func TestParseBackend(t *testing.T) {
 	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/?", "http://h/#f", "http://h/#",
-		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f"} {
+		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f",
+		"http://:9000", "http://h:99999", "http://h:0", "http://h/a/..", "http://h/a/../b/", "http://h/./a", "http://h/a/%2E%2e/"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
 		}
@@ -895,7 +990,7 @@ func TestParseBackend(t *testing.T) {
 		t.Errorf("parseBackend without a scheme: %v, want one that shows the URL to give", err)
 	}
 	for _, s := range []string{"http://127.0.0.1:9000", "https://h/base/", "http://h/", "http://h/a%2Fb",
-		"http://h/a//b/", "http://h/%2Fa"} {
+		"http://h/a//b/", "http://h/%2Fa", "http://h:65535/a.b/...", "http://[::1]:1/"} {
 		if _, err := parseBackend(s); err != nil {
 			t.Errorf("parseBackend(%q): %v", s, err)
 		}

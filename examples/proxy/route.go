@@ -14,19 +14,24 @@ import (
 //
 // Routes match the path that is forwarded, normalized (RFC 3986 sections
 // 6.2.2 and 6.2.3; -route turns -normalize on): "/a/../api/x" and
-// "/%61pi/x" are "/api/x", so that the route that the proxy picks and the
-// path that the backend gets are one reading of the target. Paths are
-// case-sensitive, and a segment with path parameters is another segment
-// ("/api;x/y" is not under "/api", though Tomcat and Jetty would read it
-// so: -refuse-underflow does not cover that, but a route whose backend
-// reads paths that way can say so in its own rules).
+// "/%61pi/x" are "/api/x". Backends read that path further, and a route
+// must hold for each reading, or a request that the default backend
+// reads as "/api/x" would bypass the route that "/api" has (and the
+// access rules of its backend): so a path matches as servers read it
+// that merge empty segments (nginx's merge_slashes, Tomcat), "//api/x",
+// and that drop path parameters (Tomcat, Jetty), "/api;v=1/x", then
+// resolve the dot-segments that this uncovers, "/x/..;/api". What is
+// forwarded is the normalized path, unchanged. Paths are case-sensitive,
+// and "%2F" is data, not a separator ("/api%2Fx" is not under "/api";
+// -refuse-encoded-slash refuses it).
 type route struct {
 	prefix  string // a normalized absolute path, without a '/' at the end but for "/"
 	backend *url.URL
 }
 
 // parseRoute parses a -route value, PREFIX=URL: an absolute path, which is
-// normalized, and a backend as -backend takes one.
+// normalized, and must then read as routes read paths (see routeReading),
+// and a backend as -backend takes one.
 func parseRoute(s string) (route, error) {
 	prefix, backend, ok := strings.Cut(s, "=")
 	if !ok {
@@ -47,13 +52,57 @@ func parseRoute(s string) (route, error) {
 	if r.prefix != "/" {
 		r.prefix = strings.TrimSuffix(r.prefix, "/")
 	}
+	if routeReading(r.prefix) != r.prefix {
+		// No path would match it as routes read paths.
+		return route{}, fmt.Errorf("-route %q: the prefix must have no empty segment and no ';' parameters", s)
+	}
 	if r.backend, err = parseBackend(backend); err != nil {
 		return route{}, fmt.Errorf("-route %q: %w", s, err)
 	}
 	return r, nil
 }
 
-// under reports whether path, normalized, is under r's prefix.
+// routeReading returns the reading of the normalized path p that routes
+// match (see route): without the "/." that shields a path starting with
+// "//", empty segments merged, path parameters (from a ';' to the end of
+// a segment) dropped, and the dot-segments left then resolved. It
+// returns an absolute path, "/" at least.
+func routeReading(p string) string {
+	p = strings.TrimPrefix(p, "/.") // only a shield starts a normalized path with "/."
+	var segs []string
+	for seg := range strings.SplitSeq(p, "/") {
+		seg, _, _ = strings.Cut(seg, ";")
+		switch seg {
+		case "", ".":
+		case "..":
+			if len(segs) > 0 {
+				segs = segs[:len(segs)-1]
+			}
+		default:
+			segs = append(segs, seg)
+		}
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// addRoute adds the route of a -route value (see parseRoute), which turns
+// normalization on, and refuses a second route for one prefix.
+func (c *config) addRoute(v string) error {
+	r, err := parseRoute(v)
+	if err != nil {
+		return err
+	}
+	for _, o := range c.routes {
+		if o.prefix == r.prefix {
+			return fmt.Errorf("-route %q: the prefix %s has a route already", v, r.prefix)
+		}
+	}
+	c.routes = append(c.routes, r)
+	c.normalize = true // routes match normalized paths (see route)
+	return nil
+}
+
+// under reports whether path, a routeReading, is under r's prefix.
 func (r *route) under(path string) bool {
 	if r.prefix == "/" {
 		return strings.HasPrefix(path, "/")
@@ -69,9 +118,10 @@ func (p *proxy) route(f *forward) *url.URL {
 	if f.form == fasturi.AsteriskForm {
 		return backend
 	}
+	path := routeReading(f.rawPath)
 	for i := range p.cfg.routes {
 		r := &p.cfg.routes[i]
-		if len(r.prefix) > longest && r.under(f.rawPath) {
+		if len(r.prefix) > longest && r.under(path) {
 			backend, longest = r.backend, len(r.prefix)
 		}
 	}
