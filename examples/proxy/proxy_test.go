@@ -917,6 +917,7 @@ func TestRoutes(t *testing.T) {
 		{"GET", "http://example.com//api//admin", admin, okFwd("/v1//api//admin", "/v1//api//admin", "", "", "example.com")},
 		{"GET", "/api/..;/x", def, ok("/api/..;/x", "/api/..;/x", "", "")}, // "/x" to Tomcat
 		{"GET", "/..;/api", api, ok("/..;/api", "/..;/api", "", "")},
+		{"GET", "/.api/x", def, ok("/.api/x", "/.api/x", "", "")}, // a segment ".api", not the shield "/."
 		{"GET", "http://example.com/api/x", api, okFwd("/api/x", "/api/x", "", "", "example.com")},
 		{"OPTIONS", "*", def, ok("*", "*", "", "")},
 	} {
@@ -937,6 +938,7 @@ func TestParseRoute(t *testing.T) {
 		{"/api/=http://h/v1/", "/api", "http://h/v1/"},
 		{"/a/./b/../%7Ec=http://h", "/a/~c", "http://h"},
 		{"/=https://h", "/", "https://h"},
+		{"/.well-known/acme=http://h", "/.well-known/acme", "http://h"},
 		{"/a=b=http://h", "", ""}, // the backend "b=http://h" has no scheme
 	} {
 		r, err := parseRoute(tt.in)
@@ -951,7 +953,7 @@ func TestParseRoute(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"/api", "api=http://h", "=http://h", "//api=http://h", "/a?q=http://h", "/a#f=http://h",
-		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000",
+		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000", // and below, no path would read as the prefix
 		"/.//api=http://h", "/a//b=http://h", "/api;v=1=http://h", "/a/..;/b=http://h"} {
 		if _, err := parseRoute(s); err == nil {
 			t.Errorf("parseRoute(%q) accepted it", s)

@@ -63,12 +63,11 @@ func parseRoute(s string) (route, error) {
 }
 
 // routeReading returns the reading of the normalized path p that routes
-// match (see route): without the "/." that shields a path starting with
-// "//", empty segments merged, path parameters (from a ';' to the end of
-// a segment) dropped, and the dot-segments left then resolved. It
-// returns an absolute path, "/" at least.
+// match (see route): empty segments merged, path parameters (from a ';'
+// to the end of a segment) dropped, and the dot-segments left then
+// resolved, among them the "." of the "/.//" that shields a path starting
+// with "//". It returns an absolute path, "/" at least.
 func routeReading(p string) string {
-	p = strings.TrimPrefix(p, "/.") // only a shield starts a normalized path with "/."
 	var segs []string
 	for seg := range strings.SplitSeq(p, "/") {
 		seg, _, _ = strings.Cut(seg, ";")
