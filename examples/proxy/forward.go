@@ -20,6 +20,7 @@ type forward struct {
 	authority string             // host[:port] of an absolute-form target, for X-Forwarded-Host
 	shielded  bool               // normalized, the path starts with a "/." that keeps "//x" a path
 	backend   *url.URL           // where it goes: the -backend, or a -route's
+	closing   bool               // the connection closes after the response (see mayBeSmuggling)
 }
 
 // newForward returns what to forward for the valid target u of the given

@@ -21,9 +21,10 @@
 // their targets instead of the request line's. So are X-Forwarded-Port,
 // X-Forwarded-Prefix, X-Forwarded-Server and X-Real-IP, which backends take
 // for what the proxy in front of them saw, and every spelling of these
-// headers and of those the proxy sets with '_' for '-' ("X_Forwarded_Host"),
-// which net/http keeps apart but CGI, WSGI, PHP and IIS read as the same
-// variable (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
+// headers and of those the proxy sets with other bytes than letters and
+// digits for the '-' ("X_Forwarded_Host", "X.Forwarded.Host"), which
+// net/http keeps apart but CGI, WSGI, PHP, IIS and lighttpd read as the
+// same variable (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
 // X-HTTP-Method-Override among them: a backend that reads it routes by a
 // method that the proxy did not check.
 //
@@ -31,12 +32,16 @@
 // prefix their path is under, as whole segments: "-route
 // /api=http://127.0.0.1:9001" takes "/api" and "/api/x", not "/apix" or
 // "/api%2Fx". Routes match the normalized path, which is what is
-// forwarded (-route turns -normalize on), read as the servers that read it
-// most loosely do: empty segments merged (nginx, Tomcat), path parameters
-// dropped (Tomcat, Jetty), and the dot-segments that this uncovers
-// resolved, so that "//api/x", "/api;v=1/x" and "/x/..;/api/x" take the
-// route of "/api" too, and no reading of a path that a route takes is
-// left to another backend. A backend's base
+// forwarded (-route turns -normalize on), in each of the readings that
+// servers make of it: as written, with empty segments merged (nginx,
+// Tomcat), with path parameters dropped (Tomcat, Jetty), and with both,
+// with the dot-segments that each uncovers resolved. A request takes the
+// longest prefix that any reading is under, so that "//api/x",
+// "/api;v=1/x", "/api/..;/x" and "/x/..;/api/x" take the route of "/api",
+// and is refused (403) when two readings are under routes neither of which
+// holds the other ("/api/..;/admin" with routes for "/api" and "/admin").
+// Readings that fold case (IIS) or decode "%2F" and "%5C" are not made
+// (-refuse-encoded-slash refuses the latter). A backend's base
 // path, which holds no dot-segment, goes before every path forwarded to it
 // ("http://b/v1" gets "/v1/api/x" for "/api/x"), but confines nothing by
 // itself: "/../admin" goes as
@@ -63,7 +68,8 @@
 //     comma-separated list to its readers, some of which take its first
 //     element and some its last.
 //   - 403 for a valid target that a policy flag refuses, with a one-line
-//     body that names the flag: "refused by -refuse-userinfo: ...". A
+//     body that names the flag: "refused by -refuse-userinfo: ...", or
+//     whose readings two routes take ("refused by -route: ..."). A
 //     refusal is a decision about a well-formed request, so it is kept
 //     apart from the 400 of malformed ones.
 //   - 405 for CONNECT with a valid authority-form target: a reverse proxy
@@ -76,11 +82,14 @@
 // address, the method, the target quoted (its first 256 bytes) and the
 // answer. net/http's own 400s, below, leave no line.
 //
-// After a request with a Transfer-Encoding, the proxy closes the
-// connection: RFC 9112 section 6.1 has a server do so after a request with
-// both Transfer-Encoding and Content-Length, which smuggles requests past
-// a front end that frames by the latter, and net/http, which reads the
-// chunked body, drops Content-Length without a word.
+// After a request with a Transfer-Encoding, and after an HTTP/1.0
+// request with a body, the proxy closes the connection: RFC 9112 section
+// 6.1 has a server do so after a request with both Transfer-Encoding and
+// Content-Length, which smuggles requests past a front end that frames by
+// the latter, and net/http, which reads the chunked body (or, for
+// HTTP/1.0, drops the Transfer-Encoding), leaves no trace of the other
+// header. Such a request that asks to switch protocols (Upgrade) is a 400:
+// after a 101 the connection would go on.
 //
 // Without -normalize, an origin-form "//x/y" goes on as it came, a path;
 // a backend that resolves it against a base URL (WHATWG's new URL(path,
@@ -220,6 +229,9 @@ func main() {
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
 	}
+	if len(cfg.routes) > 0 {
+		cfg.normalize = true // even after -normalize=false, as newProxy has it
+	}
 
 	if *requests > 0 {
 		switch {
@@ -293,9 +305,11 @@ func isPort(p string) bool {
 }
 
 // hasDotSegment reports whether the escaped path p has a segment that is
-// "." or "..", percent-encoded or not.
+// "." or "..", percent-encoded or not, and with path parameters or not
+// ("..;x").
 func hasDotSegment(p string) bool {
 	for seg := range strings.SplitSeq(p, "/") {
+		seg, _, _ = strings.Cut(seg, ";") // as servers that drop path parameters read it
 		switch strings.ToLower(seg) {
 		case ".", "..", "%2e", "%2e%2e", ".%2e", "%2e.":
 			return true

@@ -33,13 +33,16 @@ func newProxy(backend *url.URL, cfg config) *proxy {
 		cfg.normalize = true // as addRoute sets it: routes match normalized paths
 	}
 	p := &proxy{cfg: cfg, backend: backend, logf: log.Printf}
-	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout), ErrorHandler: p.backendError}
+	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout), ModifyResponse: p.modifyResponse, ErrorHandler: p.backendError}
 	return p
 }
 
 // backendError answers 502 to a request that its backend did not answer,
 // and logs it as the proxy's own answers are, with the target.
 func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) {
+	if f, _ := r.Context().Value(forwardKey{}).(*forward); f != nil && f.closing {
+		w.Header().Set("Connection", "close")
+	}
 	w.WriteHeader(http.StatusBadGateway)
 	p.logf("%s %s %s: %d %v", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), http.StatusBadGateway, err)
 }
@@ -79,31 +82,54 @@ func newTransport(timeout time.Duration) *http.Transport {
 const allow = "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE, PATCH"
 
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if len(r.TransferEncoding) > 0 {
-		// A request with both Transfer-Encoding and Content-Length is
-		// one that RFC 9112 section 6.1 has a server close the
-		// connection after, since a front end that framed it by its
-		// Content-Length saw other requests on the connection. net/http
-		// reads the chunked body, drops Content-Length and keeps the
-		// connection open; the handler cannot tell whether there was one,
-		// so it closes after every request with a Transfer-Encoding.
-		w.Header().Set("Connection", "close")
-	}
 	var header hostHeader
 	if p.cfg.refuseHostMismatch {
 		// Taken for every request, to keep the queue in step.
 		header = takeHostHeader(r)
 	}
 	f, refused := p.check(r, header)
+	closing := mayBeSmuggling(r)
+	if refused.status == 0 && closing && r.Header.Get("Upgrade") != "" {
+		// After a 101, the connection would go on as a tunnel.
+		refused = refusal{http.StatusBadRequest, "a request to switch protocols with a Transfer-Encoding, after which the connection must close"}
+	}
 	if refused.status != 0 {
 		if refused.status == http.StatusMethodNotAllowed {
 			w.Header().Set("Allow", allow)
+		}
+		if closing {
+			w.Header().Set("Connection", "close")
 		}
 		http.Error(w, refused.why, refused.status)
 		p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), refused.status, refused.why)
 		return
 	}
+	f.closing = closing
 	p.rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f)))
+}
+
+// mayBeSmuggling reports whether r may have come with both a
+// Transfer-Encoding and a Content-Length, a request after which RFC 9112
+// section 6.1 has a server close the connection: a front end that framed
+// it by its Content-Length saw other requests on the connection than
+// net/http, which reads the chunked body and drops Content-Length without
+// a word, so that the handler cannot tell whether there was one. So it is
+// every request with a Transfer-Encoding, and every HTTP/1.0 request with
+// a body, whose Transfer-Encoding net/http drops too.
+func mayBeSmuggling(r *http.Request) bool {
+	return len(r.TransferEncoding) > 0 || !r.ProtoAtLeast(1, 1) && r.ContentLength != 0
+}
+
+// modifyResponse closes the connection after the response to a request
+// that mayBeSmuggling. The header goes on the backend's final response,
+// past the removal of its hop-by-hop headers: set on the ResponseWriter
+// beforehand, it would be cleared with the headers of a 1xx response (100
+// Continue, 103 Early Hints) that ReverseProxy passes on.
+func (p *proxy) modifyResponse(res *http.Response) error {
+	if f, _ := res.Request.Context().Value(forwardKey{}).(*forward); f != nil && f.closing {
+		res.Header.Set("Connection", "close")
+	}
+	return nil
 }
 
 // A refusal is the proxy's answer to a request it does not forward.
@@ -159,7 +185,10 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
 	f := newForward(r.Method, &u, form, p.cfg.normalize)
-	f.backend = p.route(&f)
+	var conflict string
+	if f.backend, conflict = p.route(&f); conflict != "" {
+		return forward{}, refusal{http.StatusForbidden, "refused by -route: " + conflict}
+	}
 	return f, refusal{}
 }
 
@@ -214,8 +243,13 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 		pr.Out.Header.Del("X-Forwarded-Host")
 	case strings.HasSuffix(pr.In.Host, ":"):
 		// An empty port is none (RFC 3986 section 6.2.3), as an
-		// absolute-form target's authority goes on without it.
-		pr.Out.Header.Set("X-Forwarded-Host", strings.TrimSuffix(pr.In.Host, ":"))
+		// absolute-form target's authority goes on without it; a Host
+		// of ":" alone names no host.
+		if h := strings.TrimSuffix(pr.In.Host, ":"); h != "" {
+			pr.Out.Header.Set("X-Forwarded-Host", h)
+		} else {
+			pr.Out.Header.Del("X-Forwarded-Host")
+		}
 	}
 	dropHeaders(pr.Out.Header)
 }
@@ -233,19 +267,26 @@ var droppedHeaders = []string{"X-Original-URL", "X-Rewrite-URL", "X-Forwarded-Po
 var controlledHeaders = append([]string{"Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}, droppedHeaders...)
 
 // dropHeaders removes from h the droppedHeaders, and every spelling of a
-// controlledHeaders name with '_' for '-' ("X_Forwarded_Host"): net/http
-// keeps such a header apart, but CGI, WSGI, PHP and IIS map both spellings
-// to one variable (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and
-// the backend would read the client's value beside the proxy's.
+// controlledHeaders name with other bytes than letters and digits for its
+// '-' ("X_Forwarded_Host", "X.Forwarded.Host"): net/http keeps such a
+// header apart, but CGI, WSGI, PHP and IIS map '_' and '-' to one byte of
+// a variable's name (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and
+// lighttpd every byte that is no letter or digit, so that the backend
+// would read the client's value beside the proxy's.
 func dropHeaders(h http.Header) {
 	for _, name := range droppedHeaders {
 		h.Del(name)
 	}
 	for name := range h {
-		if strings.IndexByte(name, '_') < 0 {
-			continue
+		dashed := strings.Map(func(r rune) rune {
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+				return r
+			}
+			return '-'
+		}, name)
+		if dashed == name {
+			continue // a name as the proxy's own are spelled, which Del handled
 		}
-		dashed := strings.ReplaceAll(name, "_", "-")
 		for _, c := range controlledHeaders {
 			if strings.EqualFold(dashed, c) {
 				delete(h, name) // as it came: Del would canonicalize it

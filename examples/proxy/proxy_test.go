@@ -118,8 +118,9 @@ func request(method, target, host string) (raw, id string) {
 // An answer is a response as the client read it.
 type answer struct {
 	status int
-	header http.Header
+	header http.Header // without Connection: close, which close says
 	body   string
+	close  bool // the response said the connection closes after it
 }
 
 // exchange writes raw to the proxy at addr, on a connection of its own,
@@ -147,7 +148,7 @@ func exchange(t *testing.T, addr, raw string, requests int) []answer {
 		if err != nil {
 			t.Fatal(err)
 		}
-		as = append(as, answer{resp.StatusCode, resp.Header, string(body)})
+		as = append(as, answer{resp.StatusCode, resp.Header, string(body), resp.Close})
 	}
 	return as
 }
@@ -161,7 +162,8 @@ type want struct {
 	// body that ends with "\n" is the whole of it.
 	body string
 	// For a 200: what reached the backend. fwdHost is X-Forwarded-Host,
-	// and "" stands for the Host header that the request sent. The
+	// where "" stands for the Host header that the request sent, and "-"
+	// for none. The
 	// backend's Host is always its own address.
 	uri, path, rawPath, query, fwdHost string
 }
@@ -192,8 +194,11 @@ func check(t *testing.T, b *testBackend, addr, method, target, host string, w wa
 		t.Fatalf("%s %q: nothing reached the backend", method, target)
 	}
 	fwdHost := w.fwdHost
-	if fwdHost == "" {
+	switch fwdHost {
+	case "":
 		fwdHost = host
+	case "-":
+		fwdHost = ""
 	}
 	want := seen{method: method, requestURI: w.uri, path: w.path, rawPath: w.rawPath, rawQuery: w.query,
 		host: b.url.Host, forwardedHost: fwdHost}
@@ -412,6 +417,7 @@ var targetTests = []struct {
 		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
 	{"a port of 20 digits", "GET", "/", "example.com:00000000000000000080", ok("/", "/", "", ""), nil},
 	{"a Host header's empty port", "GET", "/", "example.com:", okFwd("/", "/", "", "", "example.com"), nil},
+	{"a Host header of an empty port alone", "GET", "/", ":", okFwd("/", "/", "", "", "-"), nil}, // no X-Forwarded-Host
 	// CONNECT is refused with 405 only once its target is well-formed.
 	{"CONNECT, a port above 65535", "CONNECT", "example.com:99999", "example.com:99999",
 		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
@@ -731,42 +737,59 @@ func TestHostMismatchPipelined(t *testing.T) {
 
 // TestTransferEncodingCloses checks that the proxy closes the connection
 // after a request with a Transfer-Encoding, which may have had a
-// Content-Length too (RFC 9112 section 6.1): the request smuggled after it,
-// as a front end that framed by Content-Length would not see it, is never
-// read.
+// Content-Length too (RFC 9112 section 6.1), and after an HTTP/1.0 request
+// with a body: the request smuggled after it, as a front end that framed
+// by Content-Length would not see it, is never read. Also when the backend
+// sends a 100 Continue first, whose headers ReverseProxy clears.
 func TestTransferEncodingCloses(t *testing.T) {
 	b := startBackend(t)
-	for _, cfg := range []config{{}, {refuseHostMismatch: true}} {
-		addr := startProxy(t, b.url, cfg)
-		id := strconv.FormatInt(testID.Add(1), 10)
-		raw := "POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n" +
-			"X-Test-Id: " + id + "\r\n\r\n0\r\n\r\n" +
-			"GET /smuggled HTTP/1.1\r\nHost: example.com\r\nX-Test-Id: " + id + "s\r\n\r\n"
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
+	for _, head := range []string{
+		"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n",
+		"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n",
+		"POST /a HTTP/1.0\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n",
+	} {
+		for _, cfg := range []config{{}, {refuseHostMismatch: true}} {
+			addr := startProxy(t, b.url, cfg)
+			id := strconv.FormatInt(testID.Add(1), 10)
+			raw := head + "X-Test-Id: " + id + "\r\n\r\n0\r\n\r\n" +
+				"GET /smuggled HTTP/1.1\r\nHost: example.com\r\nX-Test-Id: " + id + "s\r\n\r\n"
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conn.SetDeadline(time.Now().Add(5 * time.Second))
+			io.WriteString(conn, raw)
+			br := bufio.NewReader(conn)
+			resp, err := http.ReadResponse(br, nil)
+			for err == nil && resp.StatusCode == http.StatusContinue {
+				resp, err = http.ReadResponse(br, nil)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			if resp.StatusCode != http.StatusOK || !resp.Close {
+				t.Errorf("%q %+v: %d, close %v; want 200 and close", head, cfg, resp.StatusCode, resp.Close)
+			}
+			if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
+				t.Errorf("%q %+v: after the response, %q, %v; want the end of the connection", head, cfg, rest, err)
+			}
+			conn.Close()
+			if _, ok := b.got(id); !ok {
+				t.Errorf("%q %+v: the request did not reach the backend", head, cfg)
+			}
+			if got, ok := b.got(id + "s"); ok {
+				t.Errorf("%q %+v: the request after it reached the backend: %+v", head, cfg, got)
+			}
 		}
-		conn.SetDeadline(time.Now().Add(5 * time.Second))
-		io.WriteString(conn, raw)
-		br := bufio.NewReader(conn)
-		resp, err := http.ReadResponse(br, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(io.Discard, resp.Body)
-		if resp.StatusCode != http.StatusOK || !resp.Close {
-			t.Errorf("%+v: %d, close %v; want 200 and the connection closed", cfg, resp.StatusCode, resp.Close)
-		}
-		if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
-			t.Errorf("%+v: after the response, %q, %v; want the end of the connection", cfg, rest, err)
-		}
-		conn.Close()
-		if _, ok := b.got(id); !ok {
-			t.Errorf("%+v: the chunked request did not reach the backend", cfg)
-		}
-		if got, ok := b.got(id + "s"); ok {
-			t.Errorf("%+v: the request after it reached the backend: %+v", cfg, got)
-		}
+	}
+	// A request to switch protocols with a Transfer-Encoding would leave
+	// the connection open as a tunnel: refused, and closed.
+	addr := startProxy(t, b.url, config{})
+	raw := "POST /a HTTP/1.1\r\nHost: example.com\r\nTransfer-Encoding: chunked\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n0\r\n\r\n"
+	a := exchange(t, addr, raw, 1)[0]
+	if a.status != http.StatusBadRequest || !a.close {
+		t.Errorf("an upgrade with a Transfer-Encoding: %d %q, close %v", a.status, a.body, a.close)
 	}
 }
 
@@ -858,6 +881,8 @@ func TestDroppedHeaders(t *testing.T) {
 		// those that the proxy sets.
 		"X_Forwarded_For: 10.0.0.1\r\nX_FORWARDED_HOST: evil.example\r\nx_forwarded-proto: https\r\n" +
 		"X_Original_URL: /admin\r\nX_Real_IP: 10.0.0.1\r\nFORWARDED: for=10.0.0.1\r\n" +
+		// lighttpd maps every byte that is no letter or digit to '_'.
+		"X.Forwarded.Host: evil.example\r\nX~Forwarded~For: 10.0.0.1\r\nX-Original.URL: /admin\r\n" +
 		"X-Other: kept\r\nX_Other: kept too\r\nConnection: close\r\n\r\n"
 	if a := exchange(t, startProxy(t, u, config{}), raw, 1)[0]; a.status != http.StatusOK {
 		t.Fatalf("%d %q", a.status, a.body)
@@ -915,7 +940,9 @@ func TestRoutes(t *testing.T) {
 		{"GET", "//api/x", api, ok("/.//api/x", "/.//api/x", "", "")},
 		{"GET", "/x//..;/api/admin", admin, ok("/v1/x//..;/api/admin", "/v1/x//..;/api/admin", "", "")},
 		{"GET", "http://example.com//api//admin", admin, okFwd("/v1//api//admin", "/v1//api//admin", "", "", "example.com")},
-		{"GET", "/api/..;/x", def, ok("/api/..;/x", "/api/..;/x", "", "")}, // "/x" to Tomcat
+		{"GET", "/api/..;/x", api, ok("/api/..;/x", "/api/..;/x", "", "")},                           // "/x" to Tomcat, but under "/api" as written
+		{"GET", "/api//..;/x", api, ok("/api//..;/x", "/api//..;/x", "", "")},                        // "/api/x" to a reader that drops ";" but merges nothing
+		{"GET", "/x/..;/api/admin", admin, ok("/v1/x/..;/api/admin", "/v1/x/..;/api/admin", "", "")}, // under "/api" too, which holds "/api/admin"
 		{"GET", "/..;/api", api, ok("/..;/api", "/..;/api", "", "")},
 		{"GET", "/.api/x", def, ok("/.api/x", "/.api/x", "", "")}, // a segment ".api", not the shield "/."
 		{"GET", "http://example.com/api/x", api, okFwd("/api/x", "/api/x", "", "", "example.com")},
@@ -925,11 +952,42 @@ func TestRoutes(t *testing.T) {
 			check(t, tt.to, addr, tt.method, tt.target, "example.com", tt.want)
 		})
 	}
-	// A route of "/" takes every path, and a longer one its own.
+	// A route of "/" takes every path, and a longer one its own, in any
+	// reading.
 	addr = startProxy(t, def.url, config{routes: []route{to("/", api, ""), to("/api", admin, "")}})
 	check(t, api, addr, "GET", "/x", "example.com", ok("/x", "/x", "", ""))
 	check(t, admin, addr, "GET", "/api/x", "example.com", ok("/api/x", "/api/x", "", ""))
+	check(t, admin, addr, "GET", "/api/..;/x", "example.com", ok("/api/..;/x", "/api/..;/x", "", ""))
 	check(t, def, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
+	// Readings under two routes, neither under the other: refused.
+	addr = startProxy(t, def.url, config{routes: []route{to("/api", api, ""), to("/admin", admin, "")}})
+	check(t, def, addr, "GET", "/api/..;/admin/x", "example.com", refusedFor("route",
+		"the path reads as under /api to some servers and under /admin to others\n"))
+	check(t, def, addr, "GET", "/admin/..;/api", "example.com", refused("route"))
+	check(t, admin, addr, "GET", "//admin", "example.com", ok("/.//admin", "/.//admin", "", ""))
+}
+
+// TestRouteReadings checks each reading of a normalized path.
+func TestRouteReadings(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want [4]string // as written, merged, parameters dropped, both
+	}{
+		{"/", [4]string{"/", "/", "/", "/"}},
+		{"/api/x", [4]string{"/api/x", "/api/x", "/api/x", "/api/x"}},
+		{"/api/", [4]string{"/api/", "/api", "/api/", "/api"}},
+		{"/.//api/x", [4]string{"//api/x", "/api/x", "//api/x", "/api/x"}},
+		{"/.api/x", [4]string{"/.api/x", "/.api/x", "/.api/x", "/.api/x"}},
+		{"/api;v=1/x", [4]string{"/api;v=1/x", "/api;v=1/x", "/api/x", "/api/x"}},
+		{"/api/..;/x", [4]string{"/api/..;/x", "/api/..;/x", "/x", "/x"}},
+		{"/api//..;/x", [4]string{"/api//..;/x", "/api/..;/x", "/api/x", "/x"}},
+		{"/a//../b", [4]string{"/a/b", "/b", "/a/b", "/b"}}, // not normalized: each reading resolves its own
+		{"/..;/..;", [4]string{"/..;/..;", "/..;/..;", "/", "/"}},
+	} {
+		if got := routeReadings(tt.in); got != tt.want {
+			t.Errorf("routeReadings(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
 
 func TestParseRoute(t *testing.T) {
@@ -983,7 +1041,8 @@ func TestAddRoute(t *testing.T) {
 func TestParseBackend(t *testing.T) {
 	for _, s := range []string{"", "127.0.0.1:9000", "ftp://h/", "http:///p", "http://u@h/", "http://h/?q", "http://h/?", "http://h/#f", "http://h/#",
 		"http://h//", "http://h/%2F", "http://h//a", "http://h/a%2F", "http://h/a%2f",
-		"http://:9000", "http://h:99999", "http://h:0", "http://h/a/..", "http://h/a/../b/", "http://h/./a", "http://h/a/%2E%2e/"} {
+		"http://:9000", "http://h:99999", "http://h:0", "http://h/a/..", "http://h/a/../b/", "http://h/./a", "http://h/a/%2E%2e/",
+		"http://h/a/..;", "http://h/a/.;x/"} {
 		if _, err := parseBackend(s); err == nil {
 			t.Errorf("parseBackend(%q) accepted it", s)
 		}

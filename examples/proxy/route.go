@@ -14,23 +14,28 @@ import (
 //
 // Routes match the path that is forwarded, normalized (RFC 3986 sections
 // 6.2.2 and 6.2.3; -route turns -normalize on): "/a/../api/x" and
-// "/%61pi/x" are "/api/x". Backends read that path further, and a route
-// must hold for each reading, or a request that the default backend
-// reads as "/api/x" would bypass the route that "/api" has (and the
-// access rules of its backend): so a path matches as servers read it
-// that merge empty segments (nginx's merge_slashes, Tomcat), "//api/x",
-// and that drop path parameters (Tomcat, Jetty), "/api;v=1/x", then
-// resolve the dot-segments that this uncovers, "/x/..;/api". What is
-// forwarded is the normalized path, unchanged. Paths are case-sensitive,
-// and "%2F" is data, not a separator ("/api%2Fx" is not under "/api";
-// -refuse-encoded-slash refuses it).
+// "/%61pi/x" are "/api/x". Backends read that path further, and a request
+// that its route sends to one backend while another reads it under a
+// route's prefix would bypass that route (and the access rules of its
+// backend). So a path matches in each of the readings of routeReadings:
+// as written, with empty segments merged (nginx's merge_slashes, Tomcat),
+// with path parameters dropped (Tomcat, Jetty), and with both, each with
+// the dot-segments that it uncovers resolved. It takes the longest prefix
+// that any reading is under ("//api/x", "/api;v=1/x" and "/api/..;/x" go
+// to the route of "/api"), and is refused when two readings are under
+// routes neither of which holds the other ("/api/..;/admin", with routes
+// for "/api" and "/admin"). What is forwarded is the normalized path,
+// unchanged. Other readings are not made: case folding (IIS) and "%2F" or
+// "%5C" decoded ("/api%2Fx" is not under "/api"; -refuse-encoded-slash
+// refuses it). Paths are case-sensitive.
 type route struct {
 	prefix  string // a normalized absolute path, without a '/' at the end but for "/"
 	backend *url.URL
 }
 
 // parseRoute parses a -route value, PREFIX=URL: an absolute path, which is
-// normalized, and must then read as routes read paths (see routeReading),
+// normalized, and must then read as itself in every reading of
+// routeReadings (no empty segment, no path parameters),
 // and a backend as -backend takes one.
 func parseRoute(s string) (route, error) {
 	prefix, backend, ok := strings.Cut(s, "=")
@@ -52,7 +57,7 @@ func parseRoute(s string) (route, error) {
 	if r.prefix != "/" {
 		r.prefix = strings.TrimSuffix(r.prefix, "/")
 	}
-	if routeReading(r.prefix) != r.prefix {
+	if reading(r.prefix, true, true) != r.prefix {
 		// No path would match it as routes read paths.
 		return route{}, fmt.Errorf("-route %q: the prefix must have no empty segment and no ';' parameters", s)
 	}
@@ -62,21 +67,30 @@ func parseRoute(s string) (route, error) {
 	return r, nil
 }
 
-// routeReading returns the reading of the normalized path p that routes
-// match (see route): empty segments merged, path parameters (from a ';'
-// to the end of a segment) dropped, and the dot-segments left then
-// resolved, among them the "." of the "/.//" that shields a path starting
-// with "//". It returns an absolute path, "/" at least.
-func routeReading(p string) string {
+// routeReadings returns the readings of the normalized path p that
+// routes match (see route): as written, with empty segments merged, with
+// path parameters (from a ';' to the end of a segment) dropped, and with
+// both; in each the dot-segments that are left are then resolved as RFC
+// 3986 section 5.2.4 does, among them the "." of the "/.//" that shields a
+// path that starts with "//". Each is an absolute path, "/" at least.
+func routeReadings(p string) [4]string {
+	return [4]string{reading(p, false, false), reading(p, true, false), reading(p, false, true), reading(p, true, true)}
+}
+
+// reading returns the reading of p with empty segments merged or not, and
+// path parameters dropped or not (see routeReadings).
+func reading(p string, merge, dropParams bool) string {
 	var segs []string
-	for seg := range strings.SplitSeq(p, "/") {
-		seg, _, _ = strings.Cut(seg, ";")
-		switch seg {
-		case "", ".":
-		case "..":
+	for _, seg := range strings.Split(p, "/")[1:] {
+		if dropParams {
+			seg, _, _ = strings.Cut(seg, ";")
+		}
+		switch {
+		case seg == "..":
 			if len(segs) > 0 {
 				segs = segs[:len(segs)-1]
 			}
+		case seg == ".", seg == "" && merge:
 		default:
 			segs = append(segs, seg)
 		}
@@ -101,7 +115,8 @@ func (c *config) addRoute(v string) error {
 	return nil
 }
 
-// under reports whether path, a routeReading, is under r's prefix.
+// under reports whether path, a reading of routeReadings, is under r's
+// prefix.
 func (r *route) under(path string) bool {
 	if r.prefix == "/" {
 		return strings.HasPrefix(path, "/")
@@ -110,19 +125,40 @@ func (r *route) under(path string) bool {
 	return ok && (rest == "" || rest[0] == '/')
 }
 
-// route returns the backend of the longest prefix that f's path is under,
-// or the proxy's -backend. "*" goes to -backend.
-func (p *proxy) route(f *forward) *url.URL {
-	backend, longest := p.backend, -1
+// route returns the backend of the longest prefix that a reading of f's
+// path is under (see route), or the proxy's -backend; or, when two
+// readings are under routes neither of which holds the other, why not.
+// "*" goes to -backend.
+func (p *proxy) route(f *forward) (backend *url.URL, conflict string) {
 	if f.form == fasturi.AsteriskForm {
-		return backend
+		return p.backend, ""
 	}
-	path := routeReading(f.rawPath)
-	for i := range p.cfg.routes {
-		r := &p.cfg.routes[i]
-		if len(r.prefix) > longest && r.under(path) {
-			backend, longest = r.backend, len(r.prefix)
+	chosen := -1 // the route taken so far; -1: none
+	for _, path := range routeReadings(f.rawPath) {
+		i := p.longestRoute(path)
+		switch {
+		case i < 0 || i == chosen:
+		case chosen < 0 || p.cfg.routes[chosen].under(p.cfg.routes[i].prefix):
+			chosen = i // a longer prefix under the one taken
+		case !p.cfg.routes[i].under(p.cfg.routes[chosen].prefix):
+			return nil, fmt.Sprintf("the path reads as under %s to some servers and under %s to others",
+				p.cfg.routes[chosen].prefix, p.cfg.routes[i].prefix)
 		}
 	}
-	return backend
+	if chosen < 0 {
+		return p.backend, ""
+	}
+	return p.cfg.routes[chosen].backend, ""
+}
+
+// longestRoute returns the index of the route with the longest prefix
+// that path is under, or -1.
+func (p *proxy) longestRoute(path string) int {
+	longest := -1
+	for i := range p.cfg.routes {
+		if r := &p.cfg.routes[i]; r.under(path) && (longest < 0 || len(r.prefix) > len(p.cfg.routes[longest].prefix)) {
+			longest = i
+		}
+	}
+	return longest
 }
