@@ -60,10 +60,11 @@ func main() {
 	beam.Init() // a worker started by a runner stops here
 	os.Exit(inPrivateTempDir(func() int {
 		c, err := configure()
-		if err == nil {
-			err = run(context.Background(), c)
-		}
 		if err != nil {
+			fmt.Fprintln(os.Stderr, "beam:", err)
+			return 2 // bad usage, as for the command
+		}
+		if err := run(context.Background(), c); err != nil {
 			fmt.Fprintln(os.Stderr, "beam:", err)
 			return 1
 		}
@@ -114,16 +115,29 @@ func configure() (config, error) {
 	return c, err
 }
 
-// run checks that every glob matches a file, so that a mistyped one is
-// an error rather than a document of nothing, and that none of them is
-// compressed, and runs the pipeline.
+// run checks the output, and that every glob matches a file, so that a
+// mistyped one is an error rather than a document of nothing, and that
+// none of them is compressed, and runs the pipeline.
 func run(ctx context.Context, c config) error {
-	// A local output that is an existing file: none of the inputs may be
-	// it, which the pipeline would overwrite with its document.
+	// textio.Write panics on an output whose file system is not
+	// registered, and a local directory fails the job only at its end.
+	if strings.TrimSpace(c.Output) == "" {
+		return errors.New("-output: a file name is needed")
+	}
+	fs, err := filesystem.New(ctx, c.Output)
+	if err != nil {
+		return fmt.Errorf("-output %s: %w", c.Output, err)
+	}
+	fs.Close()
 	out, err := os.Stat(c.Output)
-	if err != nil || !out.Mode().IsRegular() {
+	switch {
+	case err == nil && out.IsDir():
+		return fmt.Errorf("-output %s: a directory, not a file", c.Output)
+	case err != nil || !out.Mode().IsRegular():
 		out = nil
 	}
+	// A local output that is an existing file: none of the inputs may be
+	// it, which the pipeline would overwrite with its document.
 	for _, g := range c.Inputs {
 		if err := matches(ctx, g, out); err != nil {
 			return err
@@ -149,8 +163,9 @@ func matches(ctx context.Context, glob string, out os.FileInfo) error {
 	}
 	for _, f := range files {
 		// textio decompresses a .gz file but reads it only up to its
-		// compressed size, which would silently drop most of its lines.
-		if strings.HasSuffix(f, ".gz") {
+		// compressed size, which would silently drop most of its lines;
+		// a gzip file by another name fails the job (bomFn).
+		if strings.HasSuffix(strings.ToLower(f), ".gz") {
 			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
 		}
 		// A local directory fails the pipeline only once it runs.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -61,8 +62,11 @@ func build(c config) *beam.Pipeline {
 
 	// textio keeps a byte order mark in the first line of a file; the
 	// command drops it. bomFn counts such a line once more the textio way
-	// with a count of -1 and once the command's way with +1.
-	files := fileio.ReadMatches(s, fileio.MatchAll(s, globs, fileio.MatchEmptyAllow()))
+	// with a count of -1 and once the command's way with +1. It fails the
+	// job on a gzip file, and so does a glob that matches no file here,
+	// on the workers (a path they cannot see), where textio would count
+	// nothing and the job succeed with a document of no lines.
+	files := fileio.ReadMatches(s, fileio.MatchAll(s, globs, fileio.MatchEmptyDisallow()))
 	fixes := beam.ParDo(s.Scope("ByteOrderMarks"), &bomFn{observeFn{Format: c.Format, Depth: c.Depth}}, files)
 
 	counts := stats.SumPerKey(s, beam.Flatten(s, keyed, fixes))
@@ -139,8 +143,11 @@ func (fn *observeFn) key(f logstats.Facet, key []byte, _ logstats.Const) {
 // start of each input.
 var bom = []byte("\xef\xbb\xbf")
 
+// gzipMagic starts a gzip file (RFC 1952 section 2.3.1).
+var gzipMagic = []byte{0x1f, 0x8b}
+
 // bomFn corrects the counts of the first line of a file that starts with
-// a byte order mark.
+// a byte order mark, and fails on a gzip file.
 type bomFn struct {
 	observeFn
 }
@@ -152,7 +159,13 @@ func (fn *bomFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 	}
 	defer rc.Close()
 	r := bufio.NewReader(rc)
-	if b, _ := r.Peek(len(bom)); !bytes.Equal(b, bom) {
+	b, _ := r.Peek(len(bom))
+	if bytes.HasPrefix(b, gzipMagic) {
+		// fileio decompresses by the name's ".gz" alone, which run
+		// refuses; the command by these bytes, whatever the name.
+		return fmt.Errorf("%s is gzip-compressed, which textio reads as it is: decompress it first", file.Metadata.Path)
+	}
+	if !bytes.Equal(b, bom) {
 		return nil
 	}
 	line, err := r.ReadString('\n')

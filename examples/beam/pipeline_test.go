@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/fasturi/fasturi/internal/corpus"
 	"github.com/fasturi/fasturi/internal/logstats"
@@ -341,6 +342,37 @@ func TestInputs(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "same.log")); err != nil || string(b) != "http://a.example/\n" {
 		t.Errorf("same.log is now %q (%v)", b, err)
+	}
+	// Outputs that textio.Write would panic on, or that fail the job
+	// only at its end.
+	for _, out := range []string{" ", "s3://bucket/stats.json", dir} {
+		c := config{Inputs: []string{filepath.Join(dir, "same.log")}, Output: out}
+		if err := run(context.Background(), c); err == nil {
+			t.Errorf("run with -output %q: no error", out)
+		}
+	}
+}
+
+// TestInputsOnWorkers checks the failures that the workers see, past run's
+// checks on the launching machine: a glob that matches nothing there (a
+// path only the launcher has), and a gzip file whose name does not say so,
+// which textio would read as it is.
+func TestInputsOnWorkers(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "gzip.log", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03")
+	writeFile(t, dir, "GZIP.LOG.GZ", "")
+	for _, tt := range []struct{ in, err string }{
+		{filepath.Join(dir, "missing.log"), "no files matching"},
+		{filepath.Join(dir, "gzip.log"), "gzip-compressed"},
+	} {
+		c := config{Inputs: []string{tt.in}, Output: filepath.Join(dir, "out.json"), Depth: 1}
+		if err := beamx.Run(context.Background(), build(c)); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("the pipeline on %s: error %v, want one that says %q", tt.in, err, tt.err)
+		}
+	}
+	c := config{Inputs: []string{filepath.Join(dir, "GZIP.LOG.GZ")}, Output: filepath.Join(dir, "out.json")}
+	if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "compressed") {
+		t.Errorf("run with a .GZ input: %v", err)
 	}
 }
 
