@@ -63,7 +63,7 @@
 //     through ("a%zz"): for an absolute-form target only with
 //     -refuse-host-mismatch, as net/http replaces that header with the
 //     target's authority; a port, the target's or the Host header's,
-//     above 65535; and a host with a ',': a reg-name
+//     above 65535; and a host with a ',', or a "%2C": a reg-name
 //     may hold one, but X-Forwarded-Host, which carries the host on, is a
 //     comma-separated list to its readers, some of which take its first
 //     element and some its last.

@@ -174,8 +174,9 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	// X-Forwarded-Host carries the host on, and its readers take it for a
 	// comma-separated list (some the first element, some the last): a
 	// host with a ',', which a reg-name may hold, would be checked as one
-	// and read as another.
-	if strings.IndexByte(named.RawHost(), ',') >= 0 {
+	// and read as another; so would one with "%2C", by a reader that
+	// decodes the header first.
+	if host := named.RawHost(); strings.IndexByte(host, ',') >= 0 || strings.Contains(strings.ToUpper(host), "%2C") {
 		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
 	if form == fasturi.AuthorityForm { // well-formed, as checked so far

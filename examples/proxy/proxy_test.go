@@ -423,6 +423,8 @@ var targetTests = []struct {
 		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
 	{"CONNECT, a host with a ','", "CONNECT", "a,b:443", "a,b:443",
 		bad("the host holds a ','"), nil},
+	{"a Host header with an encoded ','", "GET", "/", "a%2cb", bad("the host holds a ','"), nil},
+	{"an encoded ',' in the host", "GET", "http://a%2Cb/", "a%2Cb", bad(netHTTP400), nil}, // net/url refuses it
 	// The readings of legacy IPv4 that fasturi.LegacyIPv4 leaves out, as
 	// its documentation advises.
 	{"a last label that starts with a digit", "GET", "http://4294967297/", "4294967297",
