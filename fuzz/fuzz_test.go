@@ -85,6 +85,9 @@ func FuzzParse(f *testing.F) {
 		if got := u.HostType().String(); got != want.HostType {
 			t.Fatalf("%q: host type %s, reference %s", s, got, want.HostType)
 		}
+		if z := u.RawZone(); z != want.Zone.String(s) {
+			t.Fatalf("%q: zone %q, reference %q", s, z, want.Zone.String(s))
+		}
 	})
 }
 

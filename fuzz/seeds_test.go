@@ -23,7 +23,7 @@ var seeds = []string{
 	"http://[fe80::1%25eth0]:80/", "http://[v1.x]/", "http://[::1.2.3.4]/", "http://[1:2:3:4:5:6:7:8]/",
 	"http://[1:2:3:4:5:6:7::]/", "http://[::]/", "http://1.2.3.4/", "http://01.2.3.4/", "http://256.1.1.1/",
 	"http://0x7f.1/", "http://[::1", "http://[1::2::3]/", "http://[12345::]/", "http://[::1.2.3.04]/",
-	"http://[fe80::1%25]/", "http://[fe80::1%eth0]/", "http://[V7.a:b!]/",
+	"http://[fe80::1%25]/", "http://[fe80::1%eth0]/", "http://[V7.a:b!]/", "http://[fe80::1%25a%25b]/",
 	// Authorities.
 	"http://u:p@h:8080/", "http://a@b@c/", "http://a:b:c/", "http://u@h:1:2/", "http://h:8x/",
 	"http:///x", "http://", "http://a#@b", "http://[::1]x/", "http://x[::1]/", "http://:80/",

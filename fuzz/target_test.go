@@ -9,8 +9,10 @@ import (
 )
 
 // targetMethods are the methods whose rules differ: CONNECT, OPTIONS, and
-// any other (RFC 9112 section 3.2).
-var targetMethods = []string{"GET", "CONNECT", "OPTIONS"}
+// any other (RFC 9112 section 3.2), and methods that are neither but look
+// like one, or are no method at all (RFC 9110 section 9.1: methods are
+// case-sensitive tokens).
+var targetMethods = []string{"GET", "CONNECT", "OPTIONS", "connect", "OPTIONSX", "G(T", "", "GE T"}
 
 // targetSeeds are the forms of RFC 9112 section 3.2 and the edges around
 // them, for FuzzRequestTarget to start from besides the seeds.
@@ -27,22 +29,25 @@ var formNames = map[fasturi.TargetForm]string{
 
 // FuzzRequestTarget compares ParseRequestTarget, for each method rule, with
 // the reference grammar extended with RFC 9112's forms: validity, form,
-// every component's presence and span, the host type, and the error's
-// offset. It also checks that ParseRequestLine finds the same in a request
-// line made of the target, with offsets shifted by the method and its
-// space, and in one that the target ends, which lacks its version.
+// every component's presence and span, the host type, the zone, and the
+// error's offset. The method is taken as it is given, as
+// ParseRequestTarget takes it. It also checks that ParseRequestLine finds
+// the same in a request line made of the method, when it is a token, and
+// the target, with offsets shifted by the method and its space, and in one
+// that the target ends, which lacks its version; and ErrInvalidMethod at
+// the first byte of a method that is no token.
 func FuzzRequestTarget(f *testing.F) {
-	for i, s := range append(targetSeeds, seeds...) {
-		f.Add(targetMethods[i%len(targetMethods)], s)
+	for _, s := range targetSeeds {
+		for _, m := range targetMethods {
+			f.Add(m, s)
+		}
+	}
+	for i, s := range seeds {
+		f.Add(targetMethods[i%3], s)
 	}
 	f.Fuzz(func(t *testing.T, method, s string) {
-		if len(s) > maxRefLen {
+		if len(s) > maxRefLen || len(method) > maxRefLen {
 			return
-		}
-		switch method {
-		case "CONNECT", "OPTIONS":
-		default:
-			method = "GET"
 		}
 		u, form, err := fasturi.ParseRequestTargetString(method, s)
 		want := ref.ParseTarget(method, s)
@@ -70,14 +75,23 @@ func FuzzRequestTarget(f *testing.F) {
 			if u.HostType().String() != want.HostType {
 				t.Fatalf("%s %q: host type %v, reference %s", method, s, u.HostType(), want.HostType)
 			}
+			if z := u.RawZone(); z != want.Zone.String(s) {
+				t.Fatalf("%s %q: zone %q, reference %q", method, s, z, want.Zone.String(s))
+			}
 		}
 
 		// The same target in a request line.
-		if strings.ContainsAny(s, " ") {
-			return // the space would end the target
+		if strings.ContainsAny(s, " ") || strings.ContainsAny(method, " ") {
+			return // the space would end the target, or the method
 		}
 		line := method + " " + s + " HTTP/1.1"
 		r, lerr := fasturi.ParseRequestLineString(line)
+		if i := ref.MethodError(method); i >= 0 {
+			if lerr != fasturi.ErrInvalidMethod || r.ErrorOffset() != i {
+				t.Fatalf("%q: %v at %d, want the method's byte at %d", line, lerr, r.ErrorOffset(), i)
+			}
+			return
+		}
 		switch {
 		case s == "":
 			if lerr != fasturi.ErrInvalidRequestLine || r.ErrorOffset() != len(method)+1 {

@@ -56,7 +56,7 @@ var (
 		capture(capIPvFuture, ipvFuture)), lit("]"))
 
 	// IPv6addrz = IPv6address "%25" ZoneID   (RFC 6874)
-	ipv6addrz = seq(ipv6address, lit("%25"), zoneID)
+	ipv6addrz = seq(ipv6address, lit("%25"), capture(capZone, zoneID))
 
 	// ZoneID = 1*( unreserved / pct-encoded )   (RFC 6874)
 	zoneID = rep(1, -1, alt(unreserved, pctEncoded))

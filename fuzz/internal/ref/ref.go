@@ -14,6 +14,14 @@ type Span struct {
 	Start, End int
 }
 
+// String returns the text of sp in s, "" when sp is absent.
+func (sp Span) String(s string) string {
+	if !sp.Present {
+		return ""
+	}
+	return s[sp.Start:sp.End]
+}
+
 // Result is what Parse found.
 type Result struct {
 	Valid bool
@@ -29,6 +37,8 @@ type Result struct {
 	Scheme, Userinfo, Host, Port, Path, Query, Fragment Span
 	// HostType is "none", "reg-name", "ipv4", "ipv6" or "ipvfuture".
 	HostType string
+	// Zone is the ZoneID of an IPv6addrz host (RFC 6874), after its "%25".
+	Zone Span
 }
 
 // Parse matches s against URI-reference.
@@ -47,6 +57,7 @@ func Parse(s string) Result {
 				r.HostType = t.name
 			}
 		}
+		r.Zone = m.caps[capZone]
 		return r
 	}
 	// Binary search for the longest viable prefix: viability only shrinks
@@ -82,6 +93,7 @@ const (
 	capIPv4
 	capIPv6
 	capIPvFuture
+	capZone
 	numCaps
 )
 

@@ -1,5 +1,7 @@
 package ref
 
+import "strings"
+
 // The request-target of HTTP/1.1, RFC 9112 section 3.2, on the rules of
 // RFC 3986 above.
 var (
@@ -75,6 +77,7 @@ func ParseTarget(method, s string) RequestTarget {
 				r.HostType = t.name
 			}
 		}
+		r.Zone = m.caps[capZone]
 		return RequestTarget{Result: r, Form: f.name}
 	}
 	viable := func(p string) bool {
@@ -96,4 +99,24 @@ func ParseTarget(method, s string) RequestTarget {
 		}
 	}
 	return RequestTarget{Result: Result{ErrorOffset: lo, HostType: "none"}}
+}
+
+// MethodError returns -1 when method is a token (RFC 9110 sections 9.1
+// and 5.6.2), and otherwise the offset of its first byte that a token
+// cannot hold, or 0 when it is empty:
+//
+//	token = 1*tchar
+//	tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
+//	        "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+func MethodError(method string) int {
+	if method == "" {
+		return 0
+	}
+	for i := 0; i < len(method); i++ {
+		c := method[i]
+		if !strings.ContainsRune("!#$%&'*+-.^_`|~", rune(c)) && !('0' <= c && c <= '9') && !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z') {
+			return i
+		}
+	}
+	return -1
 }
