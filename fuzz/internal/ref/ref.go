@@ -120,12 +120,16 @@ func char(ok func(byte) bool) rule {
 	}
 }
 
+// isASCIILetter reports whether c is an ASCII letter, the only bytes whose
+// case ABNF strings ignore (RFC 5234 section 2.3).
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
 // lit matches a literal string, ignoring case as ABNF strings do.
 func lit(str string) rule {
 	var rs []rule
 	for i := 0; i < len(str); i++ {
 		c := str[i]
-		rs = append(rs, char(func(b byte) bool { return strings.EqualFold(string(b), string(c)) }))
+		rs = append(rs, char(func(b byte) bool { return b == c || isASCIILetter(c) && b|0x20 == c|0x20 }))
 	}
 	return seq(rs...)
 }
