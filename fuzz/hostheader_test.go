@@ -12,7 +12,8 @@ import (
 // that reference is, with no userinfo, an empty path, and no query or
 // fragment, and then its host and port are the reference's, two bytes
 // earlier; Facts and Addr read it as they read the authority of
-// "http://"+s+"/".
+// "http://"+s+"/". An invalid value's error offset is where the
+// reference's Host rule (RFC 9110 section 7.2) stops matching.
 func FuzzHostHeader(f *testing.F) {
 	addSeeds(f)
 	for _, s := range hostSeeds {
@@ -33,10 +34,14 @@ func FuzzHostHeader(f *testing.F) {
 				s, err, s, r.Valid, r.Userinfo.Present, r.Path, r.Query.Present, r.Fragment.Present)
 		}
 		if err != nil {
-			if off := u.ErrorOffset(); off < 0 || off > len(s) || u.Valid() {
-				t.Fatalf("ParseHostHeaderString(%q): error offset %d, valid %v", s, off, u.Valid())
+			// Where the value stops being a prefix of any Host value.
+			if off, w := u.ErrorOffset(), ref.ParseHostHeader(s); off != w.ErrorOffset || w.Valid || u.Valid() {
+				t.Fatalf("ParseHostHeaderString(%q): error at %d, valid %v; the reference: at %d, valid %v", s, off, u.Valid(), w.ErrorOffset, w.Valid)
 			}
 			return
+		}
+		if w := ref.ParseHostHeader(s); !w.Valid || w.Host != shift(r.Host, -2) || w.Port != shift(r.Port, -2) {
+			t.Fatalf("%q: the reference's Host value %+v disagrees with its //%s", s, w, s)
 		}
 		host, port := u.Span(fasturi.ComponentHost), u.Span(fasturi.ComponentPort)
 		if !u.HasAuthority() || u.HasScheme() || u.HasUserinfo() || u.RawPath() != "" ||
@@ -59,4 +64,13 @@ func FuzzHostHeader(f *testing.F) {
 			t.Fatalf("Addr of Host %q: %v, %v; of http://%s/: %v, %v", s, au, oku, s, av, okv)
 		}
 	})
+}
+
+// shift returns sp moved by d bytes, when present.
+func shift(sp ref.Span, d int) ref.Span {
+	if sp.Present {
+		sp.Start += d
+		sp.End += d
+	}
+	return sp
 }

@@ -1,0 +1,31 @@
+package ref
+
+// hostField is the value of a Host header (RFC 9110 section 7.2), on the
+// rules of RFC 3986:
+//
+//	Host = uri-host [ ":" port ]
+var hostField = seq(capture(capHost, host), opt(seq(lit(":"), capture(capPort, port))))
+
+// ParseHostHeader matches s against a Host header's value. An invalid
+// value's ErrorOffset is the length of its longest prefix that is a prefix
+// of some valid value. Kind is not set.
+func ParseHostHeader(s string) Result {
+	m := &matcher{s: s}
+	if hostField(m, 0, func(p int) bool { return p == len(s) }) {
+		return Result{Valid: true, Host: m.caps[capHost], Port: m.caps[capPort]}
+	}
+	viable := func(p string) bool {
+		m := &matcher{s: p, prefix: true}
+		return hostField(m, 0, func(q int) bool { return q == len(p) })
+	}
+	lo, hi := 0, len(s) // s[:lo] is viable; s[:hi+1] is not known
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if viable(s[:mid]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Result{ErrorOffset: lo}
+}
