@@ -20,6 +20,8 @@ var targetSeeds = []string{
 	"/where?q=now", "http://www.example.org/pub/WWW/TheProject.html", "www.example.com:80", "*",
 	"//x/y", "/a#f", "/?", "h:", "h", ":80", "[::1]:443", "[fe80::1%25eth0]:22", "u@h:1", "h:80/",
 	"example.com:80", "127.0.0.1:8080", "0x7f.1:80", "a/b", "?q", "", "/a b", "http://h/#f",
+	// Versions, for the line that ends in the fuzzed text.
+	"HTTP/1.1", "HTTP/2.0", "HTTP/1.10", "http/1.1", "HTTP/11", "HTTP/1.", "HTTP/1.1\t", "HTTP/1.1\r",
 }
 
 var formNames = map[fasturi.TargetForm]string{
@@ -34,8 +36,10 @@ var formNames = map[fasturi.TargetForm]string{
 // ParseRequestTarget takes it. It also checks that ParseRequestLine finds
 // the same in a request line made of the method, when it is a token, and
 // the target, with offsets shifted by the method and its space, and in one
-// that the target ends, which lacks its version; and ErrInvalidMethod at
-// the first byte of a method that is no token.
+// that the target ends, which lacks its version; ErrInvalidMethod at the
+// first byte of a method that is no token; and, in a line that ends in the
+// fuzzed text as its version, that text's validity and error offset
+// against the reference's HTTP-version rule.
 func FuzzRequestTarget(f *testing.F) {
 	for _, s := range targetSeeds {
 		for _, m := range targetMethods {
@@ -109,6 +113,21 @@ func FuzzRequestTarget(f *testing.F) {
 				if r.Target.Span(c) != u.Span(c) || r.Target.Has(c) != u.Has(c) {
 					t.Fatalf("%q: %v differs from the target's alone", line, c)
 				}
+			}
+		}
+
+		// The fuzzed text as the version of a valid line: valid when it is
+		// an HTTP-version, and otherwise ErrInvalidVersion where it stops
+		// being a prefix of one.
+		vline := method + " / " + s
+		vr, verr := fasturi.ParseRequestLineString(vline)
+		if method != "CONNECT" {
+			if off := ref.VersionError(s); off < 0 {
+				if verr != nil || vr.Version != s {
+					t.Fatalf("%q: %v, version %q", vline, verr, vr.Version)
+				}
+			} else if verr != fasturi.ErrInvalidVersion || vr.ErrorOffset() != len(method)+3+off {
+				t.Fatalf("%q: %v at %d, want %v at %d", vline, verr, vr.ErrorOffset(), fasturi.ErrInvalidVersion, len(method)+3+off)
 			}
 		}
 

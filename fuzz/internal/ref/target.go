@@ -120,3 +120,26 @@ func MethodError(method string) int {
 	}
 	return -1
 }
+
+// VersionError returns -1 when version is an HTTP-version (RFC 9112
+// section 2.3), and otherwise the length of its longest prefix that is a
+// prefix of one:
+//
+//	HTTP-version = HTTP-name "/" DIGIT "." DIGIT
+//	HTTP-name    = %s"HTTP"   (case-sensitive)
+func VersionError(version string) int {
+	const shape = "HTTP/9.9" // '9' stands for any DIGIT
+	for i := 0; i < len(version); i++ {
+		if i == len(shape) {
+			return i
+		}
+		c := version[i]
+		if shape[i] == '9' && !('0' <= c && c <= '9') || shape[i] != '9' && c != shape[i] {
+			return i
+		}
+	}
+	if len(version) < len(shape) {
+		return len(version)
+	}
+	return -1
+}
