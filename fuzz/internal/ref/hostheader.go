@@ -18,14 +18,5 @@ func ParseHostHeader(s string) Result {
 		m := &matcher{s: p, prefix: true}
 		return hostField(m, 0, func(q int) bool { return q == len(p) })
 	}
-	lo, hi := 0, len(s) // s[:lo] is viable; s[:hi+1] is not known
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if viable(s[:mid]) {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return Result{ErrorOffset: lo}
+	return Result{ErrorOffset: longestViable(s, viable)}
 }

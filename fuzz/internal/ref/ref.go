@@ -60,18 +60,23 @@ func Parse(s string) Result {
 		r.Zone = m.caps[capZone]
 		return r
 	}
-	// Binary search for the longest viable prefix: viability only shrinks
-	// as the prefix grows, and the empty prefix is viable.
+	return Result{ErrorOffset: longestViable(s, Viable), Kind: kindOf(s), HostType: "none"}
+}
+
+// longestViable returns the length of the longest prefix of s for which
+// viable holds, by binary search: viability only shrinks as the prefix
+// grows, and the empty prefix is viable.
+func longestViable(s string, viable func(string) bool) int {
 	lo, hi := 0, len(s) // s[:lo] is viable; s[:hi+1] is not known
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if Viable(s[:mid]) {
+		if viable(s[:mid]) {
 			lo = mid
 		} else {
 			hi = mid - 1
 		}
 	}
-	return Result{ErrorOffset: lo, Kind: kindOf(s), HostType: "none"}
+	return lo
 }
 
 // Viable reports whether s is a prefix of some valid URI reference.

@@ -89,16 +89,7 @@ func ParseTarget(method, s string) RequestTarget {
 		}
 		return false
 	}
-	lo, hi := 0, len(s) // s[:lo] is viable; s[:hi+1] is not known
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if viable(s[:mid]) {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return RequestTarget{Result: Result{ErrorOffset: lo, HostType: "none"}}
+	return RequestTarget{Result: Result{ErrorOffset: longestViable(s, viable), HostType: "none"}}
 }
 
 // MethodError returns -1 when method is a token (RFC 9110 sections 9.1
