@@ -39,10 +39,11 @@ type Format struct {
 	Sep   byte // KindField: the separator
 }
 
-// ParseFormat returns the Format of a command line: name "" or "uri", "clf"
-// (or "common") or "combined", or field > 0 with a one-byte separator sep (a TSV or
-// CSV-like log; "" or `\t` for a tab), which excludes a format name. A sep
-// without a field, which nothing would read, is an error.
+// ParseFormat returns the Format of a command line: name "" or "uri",
+// "clf" (or "common") or "combined", or field > 0 with a one-byte
+// separator sep (a TSV or CSV-like log; "" or `\t` for a tab), which
+// excludes a format name. A sep without a field, which nothing would
+// read, is an error.
 func ParseFormat(name string, field int, sep string) (Format, error) {
 	var f Format
 	switch name {

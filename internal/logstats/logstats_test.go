@@ -156,8 +156,8 @@ func TestCutField(t *testing.T) {
 	}
 }
 
-// TestCheckGiven: -field 0, -sep "" and -format "" on a command line are refused,
-// their defaults, not given, are not.
+// TestCheckGiven: -field 0, -sep "" and -format "" on a command line are
+// refused, their defaults, not given, are not.
 func TestCheckGiven(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
