@@ -21,7 +21,9 @@ import "unsafe"
 // (userinfo's '@', a path's '/', a space, "[::1]x") and for userinfo, at
 // the first byte that shows it ("u:80@h" at the '@', "user:pass@host" at
 // the 'p'), ErrInvalidPort for a port that is not digits,
-// ErrInvalidPercentEncoding, or an IP literal's error. The value is taken
+// ErrInvalidPercentEncoding, or an IP literal's error. So the kind can
+// depend on bytes after the offset: "h:8x" is ErrInvalidPort at the 'x',
+// "h:8x@h" ErrInvalidHost there, the userinfo "h:8x". The value is taken
 // as it is given, without the optional whitespace around a field value,
 // which HTTP parsers remove (net/http's Request.Host has none).
 // ParseHostHeader does not allocate, and value does not escape. The URI

@@ -32,6 +32,7 @@ func TestParseHostHeader(t *testing.T) {
 		{"a b", "", "", 0, 1, ErrInvalidHost},
 		{"[::1]x", "", "", 0, 5, ErrInvalidHost},
 		{"h:8x", "", "", 0, 3, ErrInvalidPort},
+		{"h:8x@h", "", "", 0, 3, ErrInvalidHost}, // the same byte, in the userinfo "h:8x"
 		{"h:1:2", "", "", 0, 3, ErrInvalidPort},
 		{"u:80@h", "", "", 0, 4, ErrInvalidHost},         // userinfo, seen at its '@'
 		{"user:pass@host", "", "", 0, 5, ErrInvalidHost}, // userinfo, seen at the 'p'
