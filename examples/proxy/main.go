@@ -229,9 +229,6 @@ func main() {
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
 	}
-	if len(cfg.routes) > 0 {
-		cfg.normalize = true // even after -normalize=false, as newProxy has it
-	}
 
 	if *requests > 0 {
 		switch {

@@ -20,7 +20,7 @@ type config struct {
 	refuseEncodedPct   bool
 	refuseUnderflow    bool
 	refuseHostMismatch bool
-	normalize          bool // set by the routes too
+	normalize          bool // -normalize; routes normalize too (see normalizes)
 	routes             []route
 	backendTimeout     time.Duration // for the head of a backend's response; 0: none
 }
@@ -40,7 +40,7 @@ func (c config) flags() []string {
 		{c.refuseEncodedPct, "-refuse-encoded-percent"},
 		{c.refuseUnderflow, "-refuse-underflow"},
 		{c.refuseHostMismatch, "-refuse-host-mismatch"},
-		{c.normalize, "-normalize"},
+		{c.normalizes(), "-normalize"},
 	} {
 		if r.on {
 			f = append(f, r.name)
@@ -48,6 +48,10 @@ func (c config) flags() []string {
 	}
 	return f
 }
+
+// normalizes reports whether the proxy forwards targets normalized: with
+// -normalize, and with routes, which match normalized paths (see route).
+func (c *config) normalizes() bool { return c.normalize || len(c.routes) > 0 }
 
 // usesFacts reports whether a rule of c needs the target's fasturi.Facts.
 func (c *config) usesFacts() bool {

@@ -29,9 +29,6 @@ type proxy struct {
 type forwardKey struct{}
 
 func newProxy(backend *url.URL, cfg config) *proxy {
-	if len(cfg.routes) > 0 {
-		cfg.normalize = true // as addRoute sets it: routes match normalized paths
-	}
 	p := &proxy{cfg: cfg, backend: backend, logf: log.Printf}
 	p.rp = &httputil.ReverseProxy{Rewrite: p.rewrite, Transport: newTransport(cfg.backendTimeout), ModifyResponse: p.modifyResponse, ErrorHandler: p.backendError}
 	return p
@@ -176,7 +173,7 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	// host with a ',', which a reg-name may hold, would be checked as one
 	// and read as another; so would one with "%2C", by a reader that
 	// decodes the header first.
-	if host := named.RawHost(); strings.IndexByte(host, ',') >= 0 || strings.Contains(strings.ToUpper(host), "%2C") {
+	if host := named.RawHost(); strings.IndexByte(host, ',') >= 0 || strings.Contains(host, "%2C") || strings.Contains(host, "%2c") {
 		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
 	if form == fasturi.AuthorityForm { // well-formed, as checked so far
@@ -185,7 +182,7 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	if rule, why := p.cfg.refusal(&u, form, named, header); rule != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -" + rule + ": " + why}
 	}
-	f := newForward(r.Method, &u, form, p.cfg.normalize)
+	f := newForward(r.Method, &u, form, p.cfg.normalizes())
 	var conflict string
 	if f.backend, conflict = p.route(&f); conflict != "" {
 		return forward{}, refusal{http.StatusForbidden, "refused by -route: " + conflict}

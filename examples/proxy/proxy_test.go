@@ -1030,8 +1030,8 @@ func TestAddRoute(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !c.normalize || strings.Join(c.flags(), " ") != "-normalize" || describe(c) != "-normalize; /api to http://h:1; /b to http://h:2" {
-		t.Errorf("after two routes: normalize %v, %q", c.normalize, describe(c))
+	if !c.normalizes() || strings.Join(c.flags(), " ") != "-normalize" || describe(c) != "-normalize; /api to http://h:1; /b to http://h:2" {
+		t.Errorf("after two routes: normalizes %v, %q", c.normalizes(), describe(c))
 	}
 	for _, v := range []string{"/api/=http://h:3", "/%61pi=http://h:3", "/x/../api=http://h:3"} {
 		if err := c.addRoute(v); err == nil || len(c.routes) != 2 {

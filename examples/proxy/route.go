@@ -98,8 +98,8 @@ func reading(p string, merge, dropParams bool) string {
 	return "/" + strings.Join(segs, "/")
 }
 
-// addRoute adds the route of a -route value (see parseRoute), which turns
-// normalization on, and refuses a second route for one prefix.
+// addRoute adds the route of a -route value (see parseRoute), and refuses
+// a second route for one prefix.
 func (c *config) addRoute(v string) error {
 	r, err := parseRoute(v)
 	if err != nil {
@@ -111,7 +111,6 @@ func (c *config) addRoute(v string) error {
 		}
 	}
 	c.routes = append(c.routes, r)
-	c.normalize = true // routes match normalized paths (see route)
 	return nil
 }
 
@@ -133,8 +132,17 @@ func (p *proxy) route(f *forward) (backend *url.URL, conflict string) {
 	if f.form == fasturi.AsteriskForm {
 		return p.backend, ""
 	}
+	paths := []string{f.rawPath}
+	if strings.Contains(f.rawPath, "//") || strings.IndexByte(f.rawPath, ';') >= 0 {
+		// Only an empty segment or a parameter makes readings differ
+		// where a route can tell: a normalized path has no dot-segment
+		// but the "/." of the "/.//" shield, and a trailing '/' that
+		// merging drops matches the prefixes that it matches without.
+		readings := routeReadings(f.rawPath)
+		paths = readings[:]
+	}
 	chosen := -1 // the route taken so far; -1: none
-	for _, path := range routeReadings(f.rawPath) {
+	for _, path := range paths {
 		i := p.longestRoute(path)
 		switch {
 		case i < 0 || i == chosen:
