@@ -154,14 +154,14 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 		// net/http has put the target's authority in r.Host; the header
 		// as it came is known with -refuse-host-mismatch only.
 		if header.known && header.present {
-			if _, refused := checkHostHeader(header.value); refused.status != 0 {
+			if refused := checkHostHeader(header.value); refused.status != 0 {
 				return forward{}, refused
 			}
 		}
 	default:
-		h, refused := checkHostHeader(r.Host)
-		if refused.status != 0 {
-			return forward{}, refused
+		h, err := fasturi.ParseHostHeaderString(r.Host)
+		if err != nil {
+			return forward{}, invalidHostHeader(r.Host, &h)
 		}
 		named = &h
 	}
@@ -173,7 +173,7 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	// host with a ',', which a reg-name may hold, would be checked as one
 	// and read as another; so would one with "%2C", by a reader that
 	// decodes the header first.
-	if host := named.RawHost(); strings.IndexByte(host, ',') >= 0 || strings.Contains(host, "%2C") || strings.Contains(host, "%2c") {
+	if holdsComma(named.RawHost()) {
 		return forward{}, refusal{http.StatusBadRequest, "the host holds a ',', which readers of X-Forwarded-Host take for a list separator"}
 	}
 	if form == fasturi.AuthorityForm { // well-formed, as checked so far
@@ -190,19 +190,41 @@ func (p *proxy) check(r *http.Request, header hostHeader) (forward, refusal) {
 	return f, refusal{}
 }
 
-// checkHostHeader parses a Host header's value, and refuses one that is
-// no uri-host [ ":" port ] (fasturi.ParseHostHeader) or whose port is
-// above 65535: RFC 9112 section 3.2 has a server answer 400 to a Host
-// header with an invalid value, which net/http lets through ("a%zz").
-func checkHostHeader(value string) (fasturi.URI, refusal) {
+// holdsComma reports whether host, valid, holds a ',' or a "%2C" in either
+// case, in one pass over it.
+func holdsComma(host string) bool {
+	for i := 0; i < len(host); i++ {
+		switch host[i] {
+		case ',':
+			return true
+		case '%': // and two hex digits
+			if host[i+1] == '2' && host[i+2]|0x20 == 'c' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkHostHeader refuses the value of a Host header that is no uri-host
+// [ ":" port ], or whose port is above 65535 (see check).
+func checkHostHeader(value string) refusal {
 	h, err := fasturi.ParseHostHeaderString(value)
 	if err != nil {
-		return h, refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", value, h.Err())}
+		return invalidHostHeader(value, &h)
 	}
 	if _, _, err := h.PortNumber(); err != nil {
-		return h, portRefusal(&h)
+		return portRefusal(&h)
 	}
-	return h, refusal{}
+	return refusal{}
+}
+
+// invalidHostHeader refuses the value of a Host header, h parsed, that is
+// no uri-host [ ":" port ] (fasturi.ParseHostHeader): RFC 9112 section 3.2
+// has a server answer 400 to a Host header with an invalid value, which
+// net/http lets through ("a%zz").
+func invalidHostHeader(value string, h *fasturi.URI) refusal {
+	return refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", value, h.Err())}
 }
 
 // portRefusal refuses the port of u, above 65535: carried on in

@@ -129,7 +129,7 @@ func (r *route) under(path string) bool {
 // readings are under routes neither of which holds the other, why not.
 // "*" goes to -backend.
 func (p *proxy) route(f *forward) (backend *url.URL, conflict string) {
-	if f.form == fasturi.AsteriskForm {
+	if f.form == fasturi.AsteriskForm || len(p.cfg.routes) == 0 {
 		return p.backend, ""
 	}
 	paths := []string{f.rawPath}
