@@ -292,24 +292,11 @@ var tchar = func() (t [256]bool) {
 // as \" (nginx as \x22), so the '"' of a whole "" and one after an odd
 // number of backslashes are skipped.
 func requestQuote(s []byte) int {
-	i := 0
+	from := 0
 	if bytes.HasPrefix(s, []byte(`"" `)) {
-		i = 3
+		from = 3
 	}
-	for start := i; ; i++ {
-		j := bytes.IndexByte(s[i:], '"')
-		if j < 0 {
-			return -1
-		}
-		i += j
-		n := 0 // the backslashes before it
-		for n < i-start && s[i-1-n] == '\\' {
-			n++
-		}
-		if n%2 == 0 {
-			return i
-		}
-	}
+	return closingQuote(s, from, false)
 }
 
 // cutAccessLog reads a Common or Combined Log Format line:
