@@ -14,9 +14,5 @@ func ParseHostHeader(s string) Result {
 	if hostField(m, 0, func(p int) bool { return p == len(s) }) {
 		return Result{Valid: true, Host: m.caps[capHost], Port: m.caps[capPort]}
 	}
-	viable := func(p string) bool {
-		m := &matcher{s: p, prefix: true}
-		return hostField(m, 0, func(q int) bool { return q == len(p) })
-	}
-	return Result{ErrorOffset: longestViable(s, viable)}
+	return Result{ErrorOffset: viableLength(hostField, s)}
 }

@@ -63,6 +63,23 @@ func Parse(s string) Result {
 	return Result{ErrorOffset: longestViable(s, Viable), Kind: kindOf(s), HostType: "none"}
 }
 
+// firstError returns -1 when r matches all of s, and otherwise the length
+// of the longest prefix of s that is a prefix of something r matches.
+func firstError(r rule, s string) int {
+	if r(&matcher{s: s}, 0, func(p int) bool { return p == len(s) }) {
+		return -1
+	}
+	return viableLength(r, s)
+}
+
+// viableLength returns the length of the longest prefix of s that is a
+// prefix of something r matches.
+func viableLength(r rule, s string) int {
+	return longestViable(s, func(p string) bool {
+		return r(&matcher{s: p, prefix: true}, 0, func(q int) bool { return q == len(p) })
+	})
+}
+
 // longestViable returns the length of the longest prefix of s for which
 // viable holds, by binary search: viability only shrinks as the prefix
 // grows, and the empty prefix is viable.
@@ -128,6 +145,17 @@ func char(ok func(byte) bool) rule {
 // isASCIILetter reports whether c is an ASCII letter, the only bytes whose
 // case ABNF strings ignore (RFC 5234 section 2.3).
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// exactly matches a literal string in its case, as ABNF's %s"..." does
+// (RFC 7405).
+func exactly(str string) rule {
+	var rs []rule
+	for i := 0; i < len(str); i++ {
+		c := str[i]
+		rs = append(rs, char(func(b byte) bool { return b == c }))
+	}
+	return seq(rs...)
+}
 
 // lit matches a literal string, ignoring case as ABNF strings do.
 func lit(str string) rule {

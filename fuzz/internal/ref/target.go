@@ -1,7 +1,5 @@
 package ref
 
-import "strings"
-
 // The request-target of HTTP/1.1, RFC 9112 section 3.2, on the rules of
 // RFC 3986 above.
 var (
@@ -80,57 +78,31 @@ func ParseTarget(method, s string) RequestTarget {
 		r.Zone = m.caps[capZone]
 		return RequestTarget{Result: r, Form: f.name}
 	}
-	viable := func(p string) bool {
-		for _, f := range forms {
-			m := &matcher{s: p, prefix: true}
-			if f.rule(m, 0, func(q int) bool { return q == len(p) }) {
-				return true
-			}
-		}
-		return false
+	rules := make([]rule, len(forms))
+	for i, f := range forms {
+		rules[i] = f.rule
 	}
-	return RequestTarget{Result: Result{ErrorOffset: longestViable(s, viable), HostType: "none"}}
+	return RequestTarget{Result: Result{ErrorOffset: viableLength(alt(rules...), s), HostType: "none"}}
 }
 
-// MethodError returns -1 when method is a token (RFC 9110 sections 9.1
-// and 5.6.2), and otherwise the offset of its first byte that a token
-// cannot hold, or 0 when it is empty:
-//
-//	token = 1*tchar
-//	tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
-//	        "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-func MethodError(method string) int {
-	if method == "" {
-		return 0
-	}
-	for i := 0; i < len(method); i++ {
-		c := method[i]
-		if !strings.ContainsRune("!#$%&'*+-.^_`|~", rune(c)) && !('0' <= c && c <= '9') && !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z') {
-			return i
-		}
-	}
-	return -1
-}
+// The method and the version of a request line.
+var (
+	// method = token                     (RFC 9110 section 9.1)
+	// token  = 1*tchar                   (RFC 9110 section 5.6.2)
+	// tchar  = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
+	//          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+	method = rep(1, -1, alt(char(oneOf("!#$%&'*+-.^_`|~")), DIGIT, ALPHA))
 
-// VersionError returns -1 when version is an HTTP-version (RFC 9112
-// section 2.3), and otherwise the length of its longest prefix that is a
-// prefix of one:
-//
-//	HTTP-version = HTTP-name "/" DIGIT "." DIGIT
-//	HTTP-name    = %s"HTTP"   (case-sensitive)
-func VersionError(version string) int {
-	const shape = "HTTP/9.9" // '9' stands for any DIGIT
-	for i := 0; i < len(version); i++ {
-		if i == len(shape) {
-			return i
-		}
-		c := version[i]
-		if shape[i] == '9' && !('0' <= c && c <= '9') || shape[i] != '9' && c != shape[i] {
-			return i
-		}
-	}
-	if len(version) < len(shape) {
-		return len(version)
-	}
-	return -1
-}
+	// HTTP-version = HTTP-name "/" DIGIT "." DIGIT   (RFC 9112 section 2.3)
+	// HTTP-name    = %s"HTTP"
+	httpVersion = seq(exactly("HTTP/"), DIGIT, lit("."), DIGIT)
+)
+
+// MethodError returns -1 when m is a method, and otherwise the length of
+// its longest prefix that is a prefix of one: the offset of its first byte
+// that a token cannot hold, or 0 when it is empty.
+func MethodError(m string) int { return firstError(method, m) }
+
+// VersionError returns -1 when v is an HTTP-version, and otherwise the
+// length of its longest prefix that is a prefix of one.
+func VersionError(v string) int { return firstError(httpVersion, v) }
