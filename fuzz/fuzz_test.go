@@ -34,7 +34,8 @@ var components = []fasturi.Component{
 }
 
 // refKinds maps fasturi's error kinds to the reference's. ErrTooLong has
-// none: the reference never sees 4 GiB.
+// none: the reference never sees 4 GiB. Only a request-target can break
+// its form.
 var refKinds = map[fasturi.ErrorKind]ref.Kind{
 	fasturi.ErrInvalidScheme:          ref.KindScheme,
 	fasturi.ErrInvalidUserinfo:        ref.KindUserinfo,
@@ -45,6 +46,7 @@ var refKinds = map[fasturi.ErrorKind]ref.Kind{
 	fasturi.ErrInvalidQuery:           ref.KindQuery,
 	fasturi.ErrInvalidFragment:        ref.KindFragment,
 	fasturi.ErrInvalidPercentEncoding: ref.KindPercentEncoding,
+	fasturi.ErrTargetForm:             ref.KindTargetForm,
 }
 
 // FuzzParse compares Parse with the reference parser: validity, every

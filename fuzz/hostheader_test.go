@@ -13,7 +13,8 @@ import (
 // fragment, and then its host and port are the reference's, two bytes
 // earlier; Facts and Addr read it as they read the authority of
 // "http://"+s+"/". An invalid value's error offset is where the
-// reference's Host rule (RFC 9110 section 7.2) stops matching.
+// reference's Host rule (RFC 9110 section 7.2) stops matching, and its
+// kind the rule that the reference reads as broken.
 func FuzzHostHeader(f *testing.F) {
 	addSeeds(f)
 	for _, s := range hostSeeds {
@@ -34,9 +35,11 @@ func FuzzHostHeader(f *testing.F) {
 				s, err, s, r.Valid, r.Userinfo.Present, r.Path, r.Query.Present, r.Fragment.Present)
 		}
 		if err != nil {
-			// Where the value stops being a prefix of any Host value.
-			if off, w := u.ErrorOffset(), ref.ParseHostHeader(s); off != w.ErrorOffset || w.Valid || u.Valid() {
-				t.Fatalf("ParseHostHeaderString(%q): error at %d, valid %v; the reference: at %d, valid %v", s, off, u.Valid(), w.ErrorOffset, w.Valid)
+			// Where the value stops being a prefix of any Host value, and
+			// the rule it breaks there.
+			k, _ := err.(fasturi.ErrorKind)
+			if off, w := u.ErrorOffset(), ref.ParseHostHeader(s); off != w.ErrorOffset || refKinds[k] != w.Kind || w.Valid || u.Valid() {
+				t.Fatalf("ParseHostHeaderString(%q): %v at %d, valid %v; the reference: %q at %d, valid %v", s, err, off, u.Valid(), w.Kind, w.ErrorOffset, w.Valid)
 			}
 			return
 		}

@@ -32,7 +32,7 @@ var formNames = map[fasturi.TargetForm]string{
 // FuzzRequestTarget compares ParseRequestTarget, for each method rule, with
 // the reference grammar extended with RFC 9112's forms: validity, form,
 // every component's presence and span, the host type, the zone, and the
-// error's offset. The method is taken as it is given, as
+// error's offset and kind. The method is taken as it is given, as
 // ParseRequestTarget takes it. It also checks that ParseRequestLine finds
 // the same in a request line made of the method, when it is a token, and
 // the target, with offsets shifted by the method and its space, and in one
@@ -59,8 +59,9 @@ func FuzzRequestTarget(f *testing.F) {
 			t.Fatalf("%s %q: fasturi %v at %d (form %v), reference valid %v (%s), offset %d", method, s, err, u.ErrorOffset(), form, want.Valid, want.Form, want.ErrorOffset)
 		}
 		if err != nil {
-			if u.ErrorOffset() != want.ErrorOffset || form != 0 {
-				t.Fatalf("%s %q: fasturi %v at %d, reference at %d", method, s, err, u.ErrorOffset(), want.ErrorOffset)
+			k, _ := err.(fasturi.ErrorKind)
+			if u.ErrorOffset() != want.ErrorOffset || refKinds[k] != want.Kind || form != 0 {
+				t.Fatalf("%s %q: fasturi %v at %d, reference %q at %d", method, s, err, u.ErrorOffset(), want.Kind, want.ErrorOffset)
 			}
 		} else {
 			if formNames[form] != want.Form {

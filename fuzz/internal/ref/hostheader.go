@@ -8,11 +8,11 @@ var hostField = seq(capture(capHost, host), opt(seq(lit(":"), capture(capPort, p
 
 // ParseHostHeader matches s against a Host header's value. An invalid
 // value's ErrorOffset is the length of its longest prefix that is a prefix
-// of some valid value. Kind is not set.
+// of some valid value, and its Kind is hostPortKind's.
 func ParseHostHeader(s string) Result {
 	m := &matcher{s: s}
 	if hostField(m, 0, func(p int) bool { return p == len(s) }) {
 		return Result{Valid: true, Host: m.caps[capHost], Port: m.caps[capPort]}
 	}
-	return Result{ErrorOffset: viableLength(hostField, s)}
+	return Result{ErrorOffset: viableLength(hostField, s), Kind: hostPortKind(s, true)}
 }

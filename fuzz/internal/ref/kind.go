@@ -18,6 +18,9 @@ const (
 	KindQuery           Kind = "query"
 	KindFragment        Kind = "fragment"
 	KindPercentEncoding Kind = "percent-encoding"
+	// KindTargetForm is a request-target's own: a form the method does
+	// not allow, or a part the form cannot have.
+	KindTargetForm Kind = "target-form"
 )
 
 // The path rules, by where the path is.
@@ -105,36 +108,9 @@ func authorityKind(a string) Kind {
 		}
 		a = a[i+1:]
 	}
-	var hostport string // what follows the host: empty, or ':' and the port
-	if strings.HasPrefix(a, "[") {
-		end := len(a)
-		if i := strings.IndexByte(a, ']'); i >= 0 {
-			end = i + 1
-		}
-		lit := a[:end]
-		if b := firstBreak(ipLiteral, lit); b >= 0 {
-			// Every byte of an IP literal is of its kind, but for a bad
-			// percent-encoding in a zone ID, which follows a "%25" (no
-			// other part of an IP literal holds a '%').
-			if z := strings.Index(lit, "%25"); z >= 0 && b >= z+3 && badPercent(lit, b) {
-				return KindPercentEncoding
-			}
-			return KindIPLiteral
-		}
-		// Anything between the IP literal and the ':' of a port is
-		// the host's, and cannot be there.
-		hostport = a[end:]
-		if hostport != "" && hostport[0] != ':' {
-			return KindHost
-		}
-	} else {
-		h := a
-		if i := strings.IndexByte(a, ':'); i >= 0 {
-			h, hostport = a[:i], a[i:]
-		}
-		if b := firstBreak(host, h); b >= 0 {
-			return brokenAt(h, b, KindHost)
-		}
+	k, hostport := hostKind(a)
+	if k != KindNone {
+		return k
 	}
 	if hostport != "" {
 		p := hostport[1:]
@@ -146,6 +122,44 @@ func authorityKind(a string) Kind {
 		}
 	}
 	return KindNone
+}
+
+// hostKind says which rule the host at the start of a, an authority
+// without its userinfo, breaks, if any, and returns what follows the host
+// when it breaks none: "", or a ':' and what should be the port. The host
+// is an IP literal up to its first ']' when a starts with '[', and
+// otherwise runs up to the first ':'.
+func hostKind(a string) (k Kind, hostport string) {
+	if !strings.HasPrefix(a, "[") {
+		h := a
+		if i := strings.IndexByte(a, ':'); i >= 0 {
+			h, hostport = a[:i], a[i:]
+		}
+		if b := firstBreak(host, h); b >= 0 {
+			return brokenAt(h, b, KindHost), ""
+		}
+		return KindNone, hostport
+	}
+	end := len(a)
+	if i := strings.IndexByte(a, ']'); i >= 0 {
+		end = i + 1
+	}
+	lit := a[:end]
+	if b := firstBreak(ipLiteral, lit); b >= 0 {
+		// Every byte of an IP literal is of its kind, but for a bad
+		// percent-encoding in a zone ID, which follows a "%25" (no
+		// other part of an IP literal holds a '%').
+		if z := strings.Index(lit, "%25"); z >= 0 && b >= z+3 && badPercent(lit, b) {
+			return KindPercentEncoding, ""
+		}
+		return KindIPLiteral, ""
+	}
+	// Anything between the IP literal and the ':' of a port is the
+	// host's, and cannot be there.
+	if hostport = a[end:]; hostport != "" && hostport[0] != ':' {
+		return KindHost, ""
+	}
+	return KindNone, hostport
 }
 
 // brokenAt gives the kind of the byte at b, the first of t that breaks the

@@ -231,3 +231,123 @@ func TestKindIffInvalid(t *testing.T) {
 		}
 	}
 }
+
+// The kind of a request-target's error: the form's own where the target is
+// in a form the method does not allow or has a part the form cannot have,
+// and otherwise the component's, read as Parse reads it.
+func TestTargetKind(t *testing.T) {
+	for _, tt := range []struct {
+		method, in string
+		kind       Kind
+		off        int
+	}{
+		// The origin-form: "//" starts no authority, and nothing starts
+		// a fragment.
+		{"GET", "/a b", KindPath, 2},
+		{"GET", "//a b", KindPath, 3},
+		{"GET", "//a@b:c d", KindPath, 7},
+		{"GET", "/a%zz", KindPercentEncoding, 3},
+		{"GET", "/a?b c", KindQuery, 4},
+		{"GET", "/a?%4", KindPercentEncoding, 5},
+		{"GET", "/a#f", KindTargetForm, 2},
+		{"GET", "/a?b#f", KindTargetForm, 4},
+		{"GET", "/a b#f", KindPath, 2},
+		// The absolute-form: a scheme first, then Parse's kinds, and no
+		// fragment.
+		{"GET", "", KindTargetForm, 0},
+		{"GET", "a/b", KindTargetForm, 1},
+		{"GET", "?q", KindTargetForm, 0},
+		{"GET", "1a:b", KindTargetForm, 0},
+		{"GET", "a b:c", KindTargetForm, 1},
+		{"GET", "http://a b/", KindHost, 8},
+		{"GET", "http://h:8x/", KindPort, 11},
+		{"GET", "http://[::1#", KindIPLiteral, 11},
+		{"GET", "http://h/#f", KindTargetForm, 9},
+		{"GET", "http://h/a b#f", KindPath, 10},
+		{"GET", "http://h/#f g", KindTargetForm, 9},
+		{"GET", "http://h:#", KindTargetForm, 9},
+		// The asterisk-form: OPTIONS's, and "*" alone.
+		{"GET", "*", KindTargetForm, 0},
+		{"OPTIONS", "*x", KindTargetForm, 1},
+		{"OPTIONS", "*/", KindTargetForm, 1},
+		{"options", "*", KindTargetForm, 0},
+		// The authority-form: CONNECT's, a host and a port, neither empty.
+		{"CONNECT", "", KindHost, 0},
+		{"CONNECT", ":80", KindHost, 0},
+		{"CONNECT", ":/", KindHost, 0},
+		{"CONNECT", "h", KindTargetForm, 1},
+		{"CONNECT", "h:", KindTargetForm, 2},
+		{"CONNECT", "[::1]", KindTargetForm, 5},
+		{"CONNECT", "/", KindTargetForm, 0},
+		{"CONNECT", "/a:80", KindTargetForm, 0},
+		{"CONNECT", "h:80/", KindTargetForm, 4},
+		{"CONNECT", "h/x:80", KindTargetForm, 1},
+		{"CONNECT", "h:/x", KindTargetForm, 2},
+		{"CONNECT", "[::1]/", KindTargetForm, 5},
+		{"CONNECT", "h:80#", KindTargetForm, 4},
+		{"CONNECT", "u@h:80", KindTargetForm, 1},
+		{"CONNECT", "@h:80", KindTargetForm, 0},
+		{"CONNECT", "u:p@h:80", KindTargetForm, 2},
+		{"CONNECT", "h:8x@y:1", KindTargetForm, 3},
+		{"CONNECT", "a b@h:1", KindHost, 1},
+		{"CONNECT", "h%zz:80", KindPercentEncoding, 2},
+		{"CONNECT", "h%4:80", KindPercentEncoding, 3},
+		{"CONNECT", "h:8x", KindPort, 3},
+		{"CONNECT", "h:8%41", KindPort, 3},
+		{"CONNECT", "h:1:2", KindPort, 3},
+		{"CONNECT", "[::1]:80@h", KindPort, 8},
+		{"CONNECT", "[::1]@h:80", KindHost, 5},
+		{"CONNECT", "[::1]x:80", KindHost, 5},
+		{"CONNECT", "[::g]:80", KindIPLiteral, 3},
+		{"CONNECT", "[fe80::1%25%zz]:80", KindPercentEncoding, 12},
+		{"CONNECT", "h x:80", KindHost, 1},
+	} {
+		r := ParseTarget(tt.method, tt.in)
+		if r.Valid || r.Kind != tt.kind || r.ErrorOffset != tt.off {
+			t.Errorf("ParseTarget(%q, %q): valid %v, kind %q at %d; want %q at %d", tt.method, tt.in, r.Valid, r.Kind, r.ErrorOffset, tt.kind, tt.off)
+		}
+	}
+	for _, tt := range []struct{ method, in string }{
+		{"GET", "/a?b"}, {"GET", "//a"}, {"GET", "http://h/"}, {"GET", "a:"}, {"OPTIONS", "*"},
+		{"CONNECT", "h:80"}, {"CONNECT", "[::1]:443"}, {"connect", "h:80"},
+	} {
+		if r := ParseTarget(tt.method, tt.in); !r.Valid || r.Kind != KindNone {
+			t.Errorf("ParseTarget(%q, %q): valid %v, kind %q; want valid", tt.method, tt.in, r.Valid, r.Kind)
+		}
+	}
+}
+
+// The kind of a Host value's error: as in the authority-form, but the
+// host's where the form's would be, and either part may be empty.
+func TestHostHeaderKind(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		kind Kind
+		off  int
+	}{
+		{"u@h", KindHost, 1},
+		{"@h", KindHost, 0},
+		{"h/", KindHost, 1},
+		{"h:80/", KindHost, 4},
+		{"/", KindHost, 0},
+		{"h?", KindHost, 1},
+		{"[::1]#", KindHost, 5},
+		{"h:8x", KindPort, 3},
+		{"h:8x@y", KindHost, 3},
+		{"[::1]:8@", KindPort, 7},
+		{"[::1]x", KindHost, 5},
+		{"[::1", KindIPLiteral, 4},
+		{"h%zz", KindPercentEncoding, 2},
+		{"a b", KindHost, 1},
+	} {
+		r := ParseHostHeader(tt.in)
+		if r.Valid || r.Kind != tt.kind || r.ErrorOffset != tt.off {
+			t.Errorf("ParseHostHeader(%q): valid %v, kind %q at %d; want %q at %d", tt.in, r.Valid, r.Kind, r.ErrorOffset, tt.kind, tt.off)
+		}
+	}
+	for _, s := range []string{"", ":", "h", "h:", ":80", "[::1]", "[::1]:"} {
+		if r := ParseHostHeader(s); !r.Valid || r.Kind != KindNone {
+			t.Errorf("ParseHostHeader(%q): valid %v, kind %q; want valid", s, r.Valid, r.Kind)
+		}
+	}
+}
