@@ -36,6 +36,11 @@ const (
 // decodes to a '/' that is data, not a delimiter. AppendDecode does not
 // allocate when dst has room for len(s) more bytes: the result is never
 // longer than s.
+//
+// dst must not share memory with s, but to decode in place: dst may end
+// where s starts (dst = b[:i] and s = b[i:]), as every byte is written
+// after it is read. A call that fails has then overwritten part of s, and
+// of what refers to it (a URI parsed from b).
 func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
 		opts = 0 // most keys and values hold no '+': the quicker path then
@@ -161,7 +166,8 @@ var encodeSetOf = [numComponents]encodeSet{
 //
 // A scheme and a port hold no percent-encoding: AppendEncode panics for
 // them, as it does for a value that is no Component. It does not allocate
-// when dst has room for the result.
+// when dst has room for the result. dst must not share memory with s: the
+// result is longer than s when s holds a byte to encode.
 func AppendEncode(dst []byte, s string, c Component) []byte {
 	var set encodeSet
 	if c < numComponents {

@@ -179,6 +179,26 @@ func TestPercentAllocs(t *testing.T) {
 
 // On error AppendDecode returns dst as it was passed: the same array, the
 // same length, and nil for nil, though it grew a copy first.
+// TestAppendDecodeInPlace: dst may end where s starts, as when a caller
+// decodes a component over itself, with every option and every path of
+// AppendDecode (no '%', no '+', long runs before and between them).
+func TestAppendDecodeInPlace(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	for _, in := range []string{
+		"", "abc", "%41", "/ab%41cd", "a+b%2B+", long + "%2F" + long + "%41%42" + long,
+		"%C3%A9" + long + "+", "%7e%7E%7e", "+++%20+++",
+	} {
+		for _, opts := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
+			want, _, _ := AppendDecode([]byte("pre"), in, opts)
+			b := append([]byte("pre"), in...)
+			got, off, err := AppendDecode(b[:3], string(b[3:]), opts) // s shares b's memory
+			if string(got) != string(want) || off != -1 || err != nil || &got[0] != &b[0] {
+				t.Errorf("AppendDecode in place (%q, %v) = %q, %d, %v; want %q in b", in, opts, got, off, err, want)
+			}
+		}
+	}
+}
+
 func TestAppendDecodeErrorDst(t *testing.T) {
 	for _, opts := range []DecodeOption{0, DecodeNoControls, DecodePlusAsSpace} {
 		dst := []byte("ab")

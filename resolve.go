@@ -10,8 +10,11 @@ type PathOption uint8
 const (
 	// RejectPathUnderflow makes a ".." that climbs above the root an
 	// error (ErrPathUnderflow), where the RFC drops it ("/a/../../b" is
-	// "/b"). A proxy that maps paths to files refuses such a request
-	// rather than serve what the RFC makes of it.
+	// "/b"); a rootless path climbs above its first segment ("s:.." and,
+	// resolved against "urn:a:b", "../c"). When the ".." that climbs is
+	// in a base URI's path, AppendResolve's error is ErrInvalidBase. A
+	// proxy that maps paths to files refuses such a request rather than
+	// serve what the RFC makes of it.
 	//
 	// AppendResolve reads dot-segments as section 5.2.4 does, where
 	// "%2E%2E" is no dot-segment: it stays in the target, and a server
