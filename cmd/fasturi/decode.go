@@ -170,7 +170,8 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommand("decode", decodeSynopsis,
 		"Percent-decode (RFC 3986 section 2.1) each line of each FILE (standard\n"+
 			"input if none, or for -), in order. Text output refuses a result with a\n"+
-			"CR or LF in it, which would be more than one line.\n", stderr)
+			"CR or LF in it, which would be more than one line: it is invalid there,\n"+
+			"and valid with -json, whose \"out\" escapes them.\n", stderr)
 	component := c.fs.String("component", "", "check each line is a `NAME`: userinfo|host|path|query|fragment")
 	plus := c.fs.Bool("plus", false, "decode '+' as a space, as HTML forms encode a query")
 	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, DEL...)")

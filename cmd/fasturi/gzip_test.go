@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,7 +30,8 @@ func gzipped(t *testing.T, members ...string) []byte {
 
 // TestGzipInput: a FILE compressed with gzip gives the records of its
 // decompressed lines, every member's; a damaged one is a read error after
-// the lines it gave; standard input is read as it is.
+// the lines it gave, and the unfinished line it cuts short is not one of
+// them; standard input is read as it is.
 func TestGzipInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
@@ -63,6 +65,39 @@ func TestGzipInput(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "parse", "-tsv", "-q", cut)
 	if code != exitIO || !strings.HasPrefix(out, "http://a/\ttrue\t") || !strings.Contains(stderr, "read "+cut+": unexpected EOF") {
 		t.Errorf("cut gzip: exit %d, stderr %q, output starts %.40q", code, stderr, out)
+	}
+
+	// Cut inside a line: the lines before it, but not the start of that
+	// one, which would pass for a line of its own.
+	var sb strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&sb, "http://example.com/path/%06d\n", i)
+	}
+	whole = gzipped(t, sb.String())
+	cut = write("midline.gz", whole[:len(whole)/2])
+	zr, err := gzip.NewReader(bytes.NewReader(whole[:len(whole)/2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != io.ErrUnexpectedEOF {
+		t.Fatalf("reading the cut file: %v", err)
+	}
+	complete := bytes.LastIndexByte(got, '\n') + 1
+	if complete == len(got) {
+		t.Fatal("the cut falls between two lines: cut elsewhere")
+	}
+	for _, args := range [][]string{{"parse", "-tsv", "-q"}, {"normalize", "-q"}} {
+		code, out, stderr = runCLI(t, "", append(args, cut)...)
+		lines := strings.SplitAfter(out, "\n")
+		wantErr := fmt.Sprintf("read %s: unexpected EOF; an unfinished last line (%d bytes) is left out", cut, len(got)-complete)
+		if code != exitIO || len(lines) != bytes.Count(got, []byte{'\n'})+1 || !strings.Contains(stderr, wantErr) {
+			t.Errorf("%v on a gzip file cut inside a line: exit %d, stderr %q, %d records; want exit %d, %q, %d records",
+				args, code, stderr, len(lines)-1, exitIO, wantErr, bytes.Count(got, []byte{'\n'}))
+		}
+		if last := lines[len(lines)-2]; !strings.HasPrefix(last, strings.TrimSuffix(string(got[bytes.LastIndexByte(got[:complete-1], '\n')+1:complete]), "\n")) {
+			t.Errorf("%v: the last record is %q; want the last whole line's", args, last)
+		}
 	}
 
 	// Standard input is not looked at: its bytes are lines as they are.

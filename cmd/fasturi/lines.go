@@ -310,7 +310,7 @@ var bom = []byte("\xef\xbb\xbf")
 // sent as soon as a read brings a line ending, so that a slow pipe's lines
 // are not held back; a line longer than a chunk grows the chunk; a chunk
 // holds at most maxChunkLines lines; a last line without a line ending is
-// still a line.
+// still a line, but not the unfinished one that a read error cuts short.
 func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) error {
 	var carry []byte // what the previous chunk left: the start of a line, or whole lines too
 	carryLines := false
@@ -354,18 +354,28 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			first = false
 			c.name = name
 		}
-		cut := len(buf)
-		if err == nil {
+		cut, keep := len(buf), len(buf)
+		if err != io.EOF {
+			// What follows the last line ending is the start of a line
+			// that the next read goes on with; after a read error, of
+			// one that never ends, which is no line of the input.
 			cut = bytes.LastIndexByte(buf, '\n') + 1
+			if err != nil {
+				keep = cut
+			}
 		}
 		lines := cutLines(buf[:cut], maxChunkLines)
 		carryLines = lines < cut
-		carry = append(carry, buf[lines:]...)
+		carry = append(carry, buf[lines:keep]...)
 		c.in = buf[:lines]
 		p.send(c)
 		if err != nil && len(carry) == 0 {
-			if err == io.EOF {
+			switch {
+			case err == io.EOF:
 				return nil
+			case keep < len(buf):
+				n := int64(len(buf) - keep)
+				return fmt.Errorf("%w; an unfinished last line (%d %s) is left out", err, n, plural(n, "byte", "bytes"))
 			}
 			return err
 		}

@@ -12,7 +12,8 @@
 //	      [-q] [-o FILE] [FILE...]
 //	fasturi normalize [-level syntax|scheme] [-reject-underflow]
 //	      [-json] [-q] [-o FILE] [FILE...]
-//	fasturi resolve [-base URI] [-reject-underflow] [-json] [-q] [-o FILE] [FILE...]
+//	fasturi resolve [-base URI] [-reject-underflow] [-json]
+//	      [-q] [-o FILE] [FILE...]
 //	fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
 //	      [-q] [-o FILE] [FILE...]
@@ -96,7 +97,8 @@
 // each as a table, or with -json as one document:
 //
 //	{"totals":{"lines":N,"valid":N,"invalid":N},"facets":{"scheme":
-//	 {"distinct":N,"approximate":false,"top":[{"key":"https","count":N},...]},...}}
+//	 {"distinct":N,"approximate":false,
+//	  "top":[{"key":"https","count":N},...]},...}}
 //
 // A facet counts up to -max-keys distinct keys exactly on each core; past
 // that, the distinct keys are estimated with a HyperLogLog and the counts
@@ -212,7 +214,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" && !isHelp(args[1]) {
 			cmd, ok := commands[args[1]]
 			if !ok {
-				fmt.Fprintf(stderr, "fasturi help: unknown command %q\n\n%s", args[1], usage)
+				fmt.Fprintf(stderr, "fasturi help: unknown command %q\n%s", args[1], seeCommands)
 				return 2
 			}
 			if len(args) > 2 {
@@ -225,6 +227,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case args[0] == "-version" || args[0] == "--version":
 		return runVersion(nil, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "fasturi: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "fasturi: unknown command %q\n%s", args[0], seeCommands)
 	return 2
 }
+
+// seeCommands follows an unknown command's error, which the usage, a
+// screenful, would scroll off a terminal.
+const seeCommands = "Run 'fasturi help' for the commands.\n"

@@ -25,7 +25,8 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	c := newCommand("normalize", normalizeSynopsis,
 		"Normalize one URI reference per line of each FILE (standard input if none,\n"+
 			"or for -), by RFC 3986 section 6.2, and write one line per input line, in\n"+
-			"input order.\n", stderr)
+			"input order. A relative reference keeps the \"..\" segments that lead\n"+
+			"its path (\"a/../../x\" is \"../x\"), which -reject-underflow lets be.\n", stderr)
 	level := c.fs.String("level", "scheme", "`LEVEL`: syntax (6.2.2) or scheme (6.2.3 too)")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root, which the RFC drops`)
 	if code, stop := c.parse(args, stdout); stop {

@@ -72,7 +72,8 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"reference against a base URI (RFC 3986 section 5.2), and write the target\n"+
 			"URIs, one line per input line, in input order. Each line is a reference\n"+
 			"with -base, and otherwise a base URI, a tab and a reference (offsets are\n"+
-			"then into the whole line).\n", stderr)
+			"then into the whole line). An encoded dot (\"%2E%2E\") is data, not a\n"+
+			"dot-segment (section 2.3): normalize reads it as one.\n", stderr)
 	baseFlag := c.fs.String("base", "", "resolve each line against this absolute `URI`")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root (the RFC drops it), in -base too`)
 	if code, stop := c.parse(args, stdout); stop {
@@ -107,7 +108,8 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"(RFC 3986 sections 4.2 and 5.2), or to the URI without its dot-segments\n"+
 			"when it has any, one line per input line, in input order. Components\n"+
 			"compare byte for byte (normalize first to compare them as URIs). A URI\n"+
-			"that is -base itself gives the empty reference, an empty line.\n", stderr)
+			"that is -base but for -base's fragment, which is not used, gives the\n"+
+			"empty reference, an empty line.\n", stderr)
 	baseFlag := c.fs.String("base", "", "the absolute `URI` the references are relative to (required)")
 	if code, stop := c.parse(args, stdout); stop {
 		return code

@@ -29,7 +29,13 @@ type runOpts struct {
 func addRunFlags(fs *flag.FlagSet) *runOpts {
 	o := &runOpts{cmd: fs.Name()}
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
-	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output (-: standard output)")
+	fs.Func("o", "write to `FILE` instead of standard output (-: standard output)", func(name string) error {
+		if name == "" {
+			return errors.New("want a FILE, or - for standard output")
+		}
+		o.out = name
+		return nil
+	})
 	return o
 }
 
