@@ -44,7 +44,9 @@ import (
 // as "**a** http://a/b*" keeps its '*'), and of a ')' or ']' that closes
 // nothing in the candidate:
 // "(see http://a/b_(c))." gives "http://a/b_(c)", and "[http://[::1]]"
-// gives "http://[::1]". What remains must hold more than the scheme, its
+// gives "http://[::1]". After a '(', as around a Markdown link's target,
+// a ')' before any '(' of the candidate's own ends it, wherever it is:
+// "[a](http://a/b)(c)" gives "http://a/b". What remains must hold more than the scheme, its
 // ':' and any "//": "http://" alone is no URI.
 //
 // Invalid bytes: an undelimited candidate that, trimmed, is not a URI by
@@ -212,10 +214,13 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	// What delimits it: the byte before the scheme, unless that is the
 	// last byte of a URI just found.
 	var closer, marker byte
+	paren := false
 	if run == start && start > f.floor {
 		switch c := s[start-1]; c {
 		case '*', '_', '~':
 			marker = c // Markdown's: its pair ends the candidate
+		case '(':
+			paren = true
 		case '<', '"', '\'':
 			closer = c
 			if c == '<' {
@@ -251,6 +256,15 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		bare = colon + 3
 	} else if !slashlessScheme(s[start:colon]) {
 		return 0, 0, false
+	}
+	if paren {
+		// A ')' before any '(' of the candidate's own closes the one
+		// before it, as around a Markdown link's target. Looking no
+		// further than the first '(' keeps the search linear: the next
+		// candidate after a '(' starts past it.
+		if i := strings.IndexAny(s[colon+1:stop], "()"); i >= 0 && s[colon+1+i] == ')' {
+			stop = colon + 1 + i
+		}
 	}
 	end, ok = longestURI(s, start, stop, bare, marker)
 	slashless := bare != colon+3

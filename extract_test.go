@@ -196,8 +196,18 @@ var extractTests = []struct {
 	{"http://a/b)c", []string{"http://a/b)c"}},       // not at the end: kept
 	{"x http://a/b)(c)", []string{"http://a/b)(c)"}}, // brackets pair in order: the last ')' closes "(c"
 	{"x http://a/b)(c)).", []string{"http://a/b)(c)"}},
-	{"[link](http://a/b)(note)", []string{"http://a/b)(note)"}},
-	{"(http://a/b)(", []string{"http://a/b)("}},
+	// After a '(', a ')' before any '(' of the URI's own ends it, as
+	// around a Markdown link's target.
+	{"[link](http://a/b)(note)", []string{"http://a/b"}},
+	{"(http://a/b)(", []string{"http://a/b"}},
+	{"[x](http://a/b)text", []string{"http://a/b"}},
+	{"[x](mailto:a@b.example)", []string{"mailto:a@b.example"}},
+	{"[x](http://a/b?q=(1))", []string{"http://a/b?q=(1)"}}, // a '(' first: pairs as without one before
+	{"[x](http://a/b_(c))text", []string{"http://a/b_(c))text"}},
+	{"(x http://a/b)c", []string{"http://a/b)c"}}, // no '(' right before
+	{"(http://a)b", nil}, // a browser reads the host "a)b"
+	{"(http://a)", []string{"http://a"}},
+	{"(http://[v1.a)b]/)", nil},                        // cut inside an IP literal: no URI
 	{"http://[::1]/a](b]", []string{"http://[::1]/a"}}, // ']' in a path: cut
 	{"[http://a/b]", []string{"http://a/b"}},
 	{"[link](http://a/b)", []string{"http://a/b"}},
@@ -424,7 +434,8 @@ func TestFinderLinear(t *testing.T) {
 	}
 	defer func() { finderWork = nil }()
 	for _, unit := range []string{"http://[", "http://h:1a,", "mailto:a%", "<a:b ", "'a:b", "http://a/%zz", "a:", "a", "x://%)", "tel:[]", "x://(%]", "http://a.b/c ",
-		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] ", "mailto:a@b%", "<mailto:a@b ", "**x mailto:a@b%", "*x tel:1%"} {
+		"<http://a ", "<http://a.b/c) ", "http://a.b(c)] ", "mailto:a@b%", "<mailto:a@b ", "**x mailto:a@b%", "*x tel:1%",
+		"(a://b)", "(a://%", "(a://(", "(a://b)x"} {
 		text := strings.Repeat(unit, 100000)
 		work, bound = 0, 8*len(text) // at most 5.5 times on these
 		func() {

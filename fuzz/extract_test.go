@@ -30,6 +30,7 @@ var textSeeds = []string{
 	"«http://a/b» “http://a/b” http://a/\x7f x='http://a/b c' href=\"http://a/b?c='d'\"",
 	"HTTP://EXAMPLE.COM/ MailTo:A@B Hotel:x", "http:// http:/// http://. mailto: mailto:.",
 	"(<http://a/b)>)", "<http://a/b\"c>", "<URLs:x>", "'a:b 'c:d 'e:f'", "http://a/b).,;:!?']",
+	"[a](http://a/b)(c) [b](mailto:x@y.example)z (http://a)b [c](http://a/b_(c))d (http://[v1.a)b]/) (x http://a/b)c",
 }
 
 // FuzzExtract compares Finder with the reference's Extract, which reads

@@ -94,6 +94,10 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 	for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 {
 		end++
 	}
+	// After a '(', a ')' with no '(' before it in the candidate ends it.
+	if i := strings.IndexAny(text[colon+1:end], "()"); opener == "(" && i >= 0 && text[colon+1+i] == ')' {
+		end = colon + 1 + i
+	}
 	c := text[start:end]
 	for {
 		c = trimText(c, marker)
