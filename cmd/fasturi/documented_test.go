@@ -81,6 +81,8 @@ func TestDocumentedRecords(t *testing.T) {
 			"https://a.example/x"},
 		{"-lenient keeps the components in text", "http://a b/p?q\n", []string{"parse", "-lenient"},
 			`invalid "http://a b/p?q" scheme="http" host="a b" path="/p" query="q" host_type=reg-name: invalid host at offset 8`},
+		{"the README's text records", "http://h/1?x#f\nhttp://a b/\n", []string{"parse"},
+			`invalid "http://a b/": invalid host at offset 8`},
 		{"text quotes DEL", "http://a/\x7f\n", []string{"parse"},
 			`invalid "http://a/\x7f": invalid path at offset 9`},
 		{"a BOM is dropped only at the start of a file", bomLater, []string{"parse", "-json"},

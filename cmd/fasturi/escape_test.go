@@ -133,6 +133,9 @@ func TestEscapesRandom(t *testing.T) {
 	}
 }
 
+// FuzzEscapes checks the escaping of any bytes as checkEscapes does: the
+// JSON and TSV escapes and the word-at-a-time searches for what needs one
+// against byte-by-byte versions, and the UTF-8 verdict against utf8.Valid.
 func FuzzEscapes(f *testing.F) {
 	for _, s := range []string{"", "http://h/p?q", "a\"b\\c\td\re\nf", "\xff\xfe/x", "caf\xc3\xa9 \xe2\x82"} {
 		f.Add([]byte(s))
