@@ -82,12 +82,19 @@ func benchmarkOperation(b *testing.B, key string) {
 			c = commonInputs(c, ops[0].impls)
 		}
 		// MB/s counts the text each implementation reads: the sentences
-		// that hold the URIs, for extract.
+		// that hold the URIs, for extract, and the references, for
+		// resolve (each base is parsed before timing).
 		size := c.size
-		if key == "extract" {
+		switch key {
+		case "extract":
 			size = 0
 			for _, s := range c.sentences {
 				size += int64(len(s))
+			}
+		case "resolve":
+			size = 0
+			for _, p := range c.pairs {
+				size += int64(len(p.ref))
 			}
 		}
 		for _, p := range ops[0].impls {

@@ -15,10 +15,12 @@ replace github.com/fasturi/fasturi => ../
 // v2.6.0, the newest the Go module proxy resolves, is the extractor of
 // URIs from text compared; its Strict regular expression, built from the
 // IANA scheme list it embeds, differs from one version to the next.
+// fredbi/uri v1.1.1, the newest, is the other strict RFC 3986 parser.
 require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/ada-url/goada v1.0.0
 	github.com/fasturi/fasturi v0.0.0-00010101000000-000000000000
+	github.com/fredbi/uri v1.1.1
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/valyala/fasthttp v1.74.0

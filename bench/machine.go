@@ -50,10 +50,35 @@ func thisMachine() machine {
 	if m.features == "" {
 		m.features = "none of " + fmt.Sprint(simdFeatures)
 	}
-	if out, err := exec.Command("git", "describe", "--always", "--dirty", "--abbrev=12").Output(); err == nil {
-		m.revision = strings.TrimSpace(string(out))
-	}
+	m.revision = sourceRevision()
 	return m
+}
+
+// sourceRevision is the revision of the tree this program was built from:
+// git's description of the directory of its source, wherever the program
+// runs, or the revision the build recorded; "" when neither is known.
+func sourceRevision() string {
+	if _, file, _, ok := runtime.Caller(0); ok {
+		cmd := exec.Command("git", "-C", filepath.Dir(file), "describe", "--always", "--dirty", "--abbrev=12")
+		if out, err := cmd.Output(); err == nil {
+			return strings.TrimSpace(string(out))
+		}
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		rev, dirty := "", ""
+		for _, s := range info.Settings {
+			switch {
+			case s.Key == "vcs.revision" && len(s.Value) >= 12:
+				rev = s.Value[:12]
+			case s.Key == "vcs.modified" && s.Value == "true":
+				dirty = "-dirty"
+			}
+		}
+		if rev != "" {
+			return rev + dirty
+		}
+	}
+	return ""
 }
 
 // moduleVersion is the version of module path that this program was built

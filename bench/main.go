@@ -167,7 +167,30 @@ func parserKeys() string {
 	return strings.Join(keys, ",")
 }
 
-// commandLine is the command that repeats this run, from this directory.
+// commandLine is the command that repeats this run, from this directory,
+// with each argument quoted for a POSIX shell where it needs to be.
 func commandLine(args []string) string {
-	return strings.TrimSpace("go run . " + strings.Join(args, " "))
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	return strings.TrimSpace("go run . " + strings.Join(quoted, " "))
+}
+
+// shellQuote returns a as a shell reads it back: as it is when it holds
+// only bytes that no shell treats specially, and otherwise in single
+// quotes, where a single quote of its own ends them, goes escaped, and
+// opens them again.
+func shellQuote(a string) string {
+	plain := a != ""
+	for _, c := range []byte(a) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_./,:=+@%", c) >= 0) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -38,6 +39,7 @@ func TestParsersDecide(t *testing.T) {
 		"fasturi-split":   {true, true, true, true, true},
 		"net-url":         {true, false, true, false, true},
 		"net-url-request": {true, false, true, false, false},
+		"fredbi-uri":      {true, false, true, false, true},
 		"fasthttp":        {true, false, true, true, true},
 		"goada":           {true, false, false, true, false},
 		"whatwg-url":      {true, false, false, true, false},
@@ -58,8 +60,8 @@ func TestParsersDecide(t *testing.T) {
 }
 
 func TestSelectParsers(t *testing.T) {
-	ps, unknown := selectParsers("goada, fasturi,nope")
-	if len(ps) != 2 || ps[0].key != "fasturi" || ps[1].key != "goada" || !slices.Equal(unknown, []string{"nope"}) {
+	ps, unknown := selectParsers("whatwg-url, fasturi,nope")
+	if len(ps) != 2 || ps[0].key != "fasturi" || ps[1].key != "whatwg-url" || !slices.Equal(unknown, []string{"nope"}) {
 		t.Errorf("selectParsers = %v, %v", ps, unknown)
 	}
 	if ps, _ := selectParsers(""); len(ps) != len(parsers) {
@@ -507,5 +509,31 @@ func TestCommonInputs(t *testing.T) {
 	}
 	if none := newCorpus("t", "test", []string{"/a b"}, nil); commonInputs(none, ops[0].impls) != none {
 		t.Error("commonInputs cut a corpus with no common input to nothing")
+	}
+}
+
+// The command a report records reads back, through a shell, as the
+// arguments the run had.
+func TestCommandLineQuotes(t *testing.T) {
+	args := []string{"-out", "/tmp/a b", "-ops", "", "-parsers", "fasturi,goada", "it's", "x;y", "$HOME", "a.txt"}
+	line := commandLine(args)
+	if want := `go run . -out '/tmp/a b' -ops '' -parsers fasturi,goada 'it'\''s' 'x;y' '$HOME' a.txt`; line != want {
+		t.Fatalf("commandLine = %s\nwant          %s", line, want)
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to read it back")
+	}
+	script := `set -- ` + strings.TrimPrefix(line, "go run . ") + `; for a in "$@"; do printf '[%s]' "$a"; done`
+	out, err := exec.Command(sh, "-c", script).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, a := range args {
+		want.WriteString("[" + a + "]")
+	}
+	if string(out) != want.String() {
+		t.Errorf("the shell reads %s back as %s, want %s", line, out, want.String())
 	}
 }

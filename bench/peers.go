@@ -2,10 +2,11 @@ package main
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
-	"github.com/ada-url/goada"
 	"github.com/fasturi/fasturi"
+	fredbi "github.com/fredbi/uri"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/valyala/fasthttp"
 )
@@ -82,6 +83,19 @@ var parsers = []*parser{
 		},
 	},
 	{
+		key:       "fredbi-uri",
+		module:    "github.com/fredbi/uri",
+		name:      "fredbi/uri ParseReference",
+		spec:      "RFC 3986 URI-reference, strict; DNS names as hosts for http, https and other schemes",
+		validates: true,
+		run: func(c *corpus, ok []bool) {
+			for i, s := range c.strings {
+				_, err := fredbi.ParseReference(s)
+				ok[i] = err == nil
+			}
+		},
+	},
+	{
 		key:       "fasthttp",
 		module:    "github.com/valyala/fasthttp",
 		name:      "fasthttp URI.Parse",
@@ -97,21 +111,7 @@ var parsers = []*parser{
 			fasthttp.ReleaseURI(u)
 		},
 	},
-	{
-		key:       "goada",
-		module:    "github.com/ada-url/goada",
-		name:      "goada.New",
-		spec:      "WHATWG URL Standard (Ada, C++ through cgo)",
-		validates: true,
-		run: func(c *corpus, ok []bool) {
-			for i, s := range c.strings {
-				u, err := goada.New(s)
-				if ok[i] = err == nil; ok[i] {
-					u.Free()
-				}
-			}
-		},
-	},
+	goadaPeer, // nil without cgo
 	{
 		key:       "whatwg-url",
 		module:    "github.com/nlnwa/whatwg-url",
@@ -125,6 +125,11 @@ var parsers = []*parser{
 			}
 		},
 	},
+}
+
+// init drops the parsers that this build lacks (goada without cgo).
+func init() {
+	parsers = slices.DeleteFunc(parsers, func(p *parser) bool { return p == nil })
 }
 
 // selectParsers returns the parsers named in the comma-separated list keys,
