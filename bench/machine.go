@@ -55,13 +55,26 @@ func thisMachine() machine {
 }
 
 // sourceRevision is the revision of the tree this program was built from:
-// git's description of the directory of its source, wherever the program
-// runs, or the revision the build recorded; "" when neither is known.
+// git's, for the directory of its source, wherever the program runs, with
+// "-dirty" when a tracked file has changed but for the reports in
+// results/, which a run before this one wrote; or the revision the build
+// recorded; "" when neither is known.
 func sourceRevision() string {
 	if _, file, _, ok := runtime.Caller(0); ok {
-		cmd := exec.Command("git", "-C", filepath.Dir(file), "describe", "--always", "--dirty", "--abbrev=12")
-		if out, err := cmd.Output(); err == nil {
-			return strings.TrimSpace(string(out))
+		dir := filepath.Dir(file)
+		if out, err := exec.Command("git", "-C", dir, "rev-parse", "--short=12", "HEAD").Output(); err == nil {
+			rev := strings.TrimSpace(string(out))
+			st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no").Output()
+			if err != nil {
+				return rev
+			}
+			for line := range strings.Lines(string(st)) {
+				// "XY path", the path from the top of the tree.
+				if len(line) > 3 && !strings.HasPrefix(line[3:], "bench/results/") {
+					return rev + "-dirty"
+				}
+			}
+			return rev
 		}
 	}
 	if info, ok := debug.ReadBuildInfo(); ok {
