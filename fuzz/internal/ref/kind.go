@@ -80,16 +80,9 @@ func kindOf(s string) Kind {
 		}
 		return brokenAt(path, b, KindPath)
 	}
-	rest := s[pathEnd:]
-	if strings.HasPrefix(rest, "?") {
-		q := rest[1:]
-		if i := strings.IndexByte(q, '#'); i >= 0 {
-			q = q[:i]
-		}
-		if b := firstBreak(query, q); b >= 0 {
-			return brokenAt(q, b, KindQuery)
-		}
-		rest = rest[1+len(q):]
+	k, rest := queryKind(s[pathEnd:])
+	if k != KindNone {
+		return k
 	}
 	if strings.HasPrefix(rest, "#") {
 		f := rest[1:]
@@ -98,6 +91,24 @@ func kindOf(s string) Kind {
 		}
 	}
 	return KindNone
+}
+
+// queryKind says which rule the query that rest starts with, a '?' and
+// what follows up to the first '#', breaks, if any, and returns what
+// follows the query when it breaks none. Without a '?' first, there is no
+// query, and rest is what follows.
+func queryKind(rest string) (Kind, string) {
+	if !strings.HasPrefix(rest, "?") {
+		return KindNone, rest
+	}
+	q := rest[1:]
+	if i := strings.IndexByte(q, '#'); i >= 0 {
+		q = q[:i]
+	}
+	if b := firstBreak(query, q); b >= 0 {
+		return brokenAt(q, b, KindQuery), ""
+	}
+	return KindNone, rest[1+len(q):]
 }
 
 // authorityKind says which rule the authority a breaks, if any.

@@ -114,18 +114,10 @@ func targetKind(method, s string) Kind {
 		if b := firstBreak(absolutePath, path); b >= 0 {
 			return brokenAt(path, b, KindPath)
 		}
-		rest := s[len(path):]
-		if strings.HasPrefix(rest, "?") {
-			q := rest[1:]
-			if i := strings.IndexByte(q, '#'); i >= 0 {
-				q = q[:i]
-			}
-			if b := firstBreak(query, q); b >= 0 {
-				return brokenAt(q, b, KindQuery)
-			}
-			rest = rest[1+len(q):]
-		}
-		if rest != "" {
+		switch k, rest := queryKind(s[len(path):]); {
+		case k != KindNone:
+			return k
+		case rest != "":
 			return KindTargetForm // a fragment
 		}
 		return KindNone
