@@ -316,6 +316,7 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 	carryLines := false
 	first := true
 	var err error // the error that ended the reading, io.EOF at the end
+	dropped := 0  // the bytes of the line that a read error cut short
 	for {
 		var c *chunk
 		select {
@@ -362,6 +363,7 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			cut = bytes.LastIndexByte(buf, '\n') + 1
 			if err != nil {
 				keep = cut
+				dropped += len(buf) - cut
 			}
 		}
 		lines := cutLines(buf[:cut], maxChunkLines)
@@ -373,8 +375,8 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			switch {
 			case err == io.EOF:
 				return nil
-			case keep < len(buf):
-				n := int64(len(buf) - keep)
+			case dropped > 0:
+				n := int64(dropped)
 				return fmt.Errorf("%w; an unfinished last line (%d %s) is left out", err, n, plural(n, "byte", "bytes"))
 			}
 			return err

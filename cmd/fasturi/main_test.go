@@ -711,6 +711,36 @@ func TestStdinReadError(t *testing.T) {
 	}
 }
 
+// dataThenError returns all of its data and err in one Read, as a reader
+// may (io.Reader's contract).
+type dataThenError struct {
+	data string
+	err  error
+}
+
+func (r *dataThenError) Read(p []byte) (int, error) {
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	if r.data == "" {
+		return n, r.err
+	}
+	return n, nil
+}
+
+// A read error that comes with the last bytes, more lines than a chunk
+// holds among them: every whole line gets its record, the unfinished one
+// does not, and the error says so.
+func TestReadErrorWithData(t *testing.T) {
+	lines := strings.Repeat("a\n", maxChunkLines+100)
+	in := &dataThenError{lines + "http://partial", errors.New("device gone")}
+	var out, stderr bytes.Buffer
+	code := run([]string{"parse", "-tsv"}, in, &out, &stderr)
+	if n := strings.Count(out.String(), "\n"); code != 1 || n != maxChunkLines+100 || strings.Contains(out.String(), "partial") ||
+		!strings.Contains(stderr.String(), "device gone; an unfinished last line (14 bytes) is left out\n") {
+		t.Errorf("exit %d, %d records (want %d), stderr %q", code, n, maxChunkLines+100, stderr.String())
+	}
+}
+
 // TestFlagsAfterFiles: flags may follow the FILEs, and "--" makes what
 // follows FILEs even when it starts with '-'.
 func TestFlagsAfterFiles(t *testing.T) {
