@@ -46,8 +46,8 @@ import (
 // "(see http://a/b_(c))." gives "http://a/b_(c)", and "[http://[::1]]"
 // gives "http://[::1]". After a '(', as around a Markdown link's target,
 // a ')' before any '(' of the candidate's own ends it, wherever it is:
-// "[a](http://a/b)(c)" gives "http://a/b". What remains must hold more than the scheme, its
-// ':' and any "//": "http://" alone is no URI.
+// "[a](http://a/b)(c)" gives "http://a/b". What remains must hold more
+// than the scheme, its ':' and any "//": "http://" alone is no URI.
 //
 // Invalid bytes: an undelimited candidate that, trimmed, is not a URI by
 // the rules of RFC 3986 is cut to its longest prefix that is one, and

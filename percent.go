@@ -37,9 +37,9 @@ const (
 // allocate when dst has room for len(s) more bytes: the result is never
 // longer than s.
 //
-// dst must not share memory with s, but to decode in place: dst may end
-// where s starts (dst = b[:i] and s = b[i:]), as every byte is written
-// after it is read. A call that fails has then overwritten part of s, and
+// dst must not share memory with s, except to decode in place: dst may
+// end where s starts (dst = b[:i] and s = b[i:]), as every byte is
+// written after it is read. A call that fails has then overwritten part of s, and
 // of what refers to it (a URI parsed from b).
 func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
