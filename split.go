@@ -13,7 +13,8 @@ import (
 // the path, or a ':' in the first segment of a relative path
 // (ErrInvalidScheme in ComponentPath, ":b") from a bad scheme
 // (ErrInvalidScheme in ComponentScheme, "1a:b"). ErrTooLong is the whole
-// input's, in no component; its Component is the zero value.
+// input's, in no component: its Component is the zero value, which is
+// ComponentScheme, so look at Kind first.
 type Violation struct {
 	Kind      ErrorKind // the rule, by the error it gives
 	Offset    int       // the offset in the input of the first byte that broke it
