@@ -96,10 +96,14 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 			err = cerr
 		}
 	}
+	readerGone := isBrokenPipe(err)
 	if !o.quiet {
 		elapsed := time.Since(start)
 		unwritten := ""
-		if err != nil {
+		switch {
+		case readerGone:
+			unwritten = "; the records were not all written: the output's reader has gone"
+		case err != nil:
 			unwritten = "; the records were not all written"
 		}
 		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)%s\n",
@@ -107,7 +111,13 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 			float64(tot.bytes)/1e6/elapsed.Seconds(), float64(tot.lines)/1e6/elapsed.Seconds(), unwritten)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "fasturi: %v\n", writeError(err))
+		// A reader that has gone (fasturi ... | head -1) is how a pipeline
+		// says it has seen enough: the summary says so, and -q keeps even
+		// that quiet, as a kill by SIGPIPE would be. Other write errors are
+		// reported whatever -q says.
+		if !readerGone {
+			fmt.Fprintf(stderr, "fasturi: %v\n", writeError(err))
+		}
 		return exitIO
 	}
 	if tot.failed {
