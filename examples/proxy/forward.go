@@ -21,6 +21,7 @@ type forward struct {
 	shielded  bool               // normalized, the path starts with a "/." that keeps "//x" a path
 	backend   *url.URL           // where it goes: the -backend, or a -route's
 	closing   bool               // the connection closes after the response (see mayBeSmuggling)
+	body      *clientBody        // the request's body as it goes, or nil when it has none
 }
 
 // newForward returns what to forward for the valid target u of the given

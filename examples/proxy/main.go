@@ -75,12 +75,29 @@
 //   - 405 for CONNECT with a valid authority-form target: a reverse proxy
 //     opens no tunnels. A malformed CONNECT target is still a 400, as is
 //     one with a port above 65535 or a host with a ','.
+//   - 400 too for a forwarded request whose body broke off before its
+//     end (a chunked body cut short, fewer bytes than its Content-Length),
+//     and 408 for one whose body stalled for -body-timeout; the
+//     connection is then closed, as its framing is lost.
 //   - 502 when the backend cannot be reached, or sends no response head
-//     within -backend-timeout.
+//     within -backend-timeout; the log line names the backend.
 //
-// Each of these answers goes to the log too, one line with the client's
-// address, the method, the target quoted (its first 256 bytes) and the
-// answer. net/http's own 400s, below, leave no line.
+// Each of these answers goes to the log too, on standard error: one line
+// with a UTC timestamp, the client's address, the method, the target
+// quoted and the answer. A request whose client closes its connection
+// before the backend answers is logged as 499, nginx's code for it, so
+// that a backend's 502s can be told from clients that went away. Targets,
+// hosts and headers are quoted, in answers and log lines, up to their
+// first 256 bytes. Forwarded requests leave no line: the backend logs
+// them. Nor do net/http's own answers, below.
+//
+// The server waits 10 seconds at most for a request's head (and then
+// closes the connection without an answer), 2 minutes for the next
+// request on an idle connection, and -body-timeout for each read of a
+// body. The proxy speaks plain HTTP: it terminates no TLS, and
+// X-Forwarded-Proto is always "http". X-Forwarded-For is replaced, not
+// appended to, as SetXForwarded does: the proxy is meant to be the
+// first hop, and the chain of a load balancer in front of it is lost.
 //
 // After a request with a Transfer-Encoding, and after an HTTP/1.0
 // request with a body, the proxy closes the connection: RFC 9112 section
@@ -88,8 +105,9 @@
 // Content-Length, which smuggles requests past a front end that frames by
 // the latter, and net/http, which reads the chunked body (or, for
 // HTTP/1.0, drops the Transfer-Encoding), leaves no trace of the other
-// header. Such a request that asks to switch protocols (Upgrade) is a 400:
-// after a 101 the connection would go on.
+// header. Such a request that asks to switch protocols (an Upgrade field,
+// and "upgrade" among the Connection options) is a 400: after a 101 the
+// connection would go on.
 //
 // Without -normalize, an origin-form "//x/y" goes on as it came, a path;
 // a backend that resolves it against a base URL (WHATWG's new URL(path,
@@ -101,7 +119,9 @@
 // (Server.DisableGeneralOptionsHandler).
 //
 // Some requests never reach the proxy's handler: net/http's server answers
-// them with its own 400 ("400 Bad Request", and the connection closed).
+// them itself, and closes the connection: 431 for a head over 1 MB, 501
+// for a Transfer-Encoding other than chunked, 505 for a version other
+// than HTTP/1.x, and 400 ("400 Bad Request") for the malformed ones.
 // Among them are a target with a space or a raw control byte (NUL, CR,
 // tab), a malformed percent-encoding in the path or the host ("/a%zz"), a
 // target that is neither "*" nor starts with '/' and has no scheme, an
@@ -154,6 +174,8 @@
 //	                         turns on -normalize; one route a prefix)
 //	-backend-timeout d       longest wait for the head of a backend's response (default 1m; 0:
 //	                         none)
+//	-body-timeout d          longest wait for the next bytes of a request's body (default 1m;
+//	                         0: none)
 //	-loadtest N              run the load test with N requests per proxy, print, and exit
 //	                         (with its own backend: no -backend or -route)
 //	-concurrency C           clients of the load test (default 8)
@@ -208,7 +230,7 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8080", "`address` to listen on")
-	backend := flag.String("backend", "", "`URL` of the backend, http or https, with an optional base path (required, but with -loadtest)")
+	backend := flag.String("backend", "", "`URL` of the backend, http or https, with an optional base path (required unless -loadtest)")
 	var cfg config
 	flag.BoolVar(&cfg.refuseUserinfo, "refuse-userinfo", false, "refuse absolute-form targets with userinfo")
 	flag.BoolVar(&cfg.refuseLegacyIPv4, "refuse-legacy-ipv4", false, "refuse hosts that resolvers read as IPv4 in a legacy form (0x7f.1, 0177.0.0.1, 2130706433, 127.1), or may (4294967297, 08, 127.0.0.1%00)")
@@ -221,21 +243,28 @@ func main() {
 	flag.BoolVar(&cfg.normalize, "normalize", false, "forward the target normalized (RFC 3986 sections 6.2.2 and 6.2.3)")
 	flag.Func("route", "send the paths under a prefix to a backend of its own, given as `PREFIX=URL` (repeatable; turns on -normalize)", cfg.addRoute)
 	flag.DurationVar(&cfg.backendTimeout, "backend-timeout", time.Minute, "longest wait for the head of a backend's response (0: none)")
+	flag.DurationVar(&cfg.bodyTimeout, "body-timeout", time.Minute, "longest wait for the next bytes of a request's body (0: none)")
 	requests := flag.Int("loadtest", 0, "run a load test of `N` requests per proxy on loopback, print the figures and exit")
 	clients := flag.Int("concurrency", 8, "`clients` of the load test, each on its own keep-alive connection")
 	flag.Parse()
-	log.SetFlags(0)
+	log.SetFlags(log.LstdFlags | log.LUTC)
 	log.SetPrefix("proxy: ")
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
 	}
 
-	if *requests > 0 {
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["loadtest"] {
 		switch {
+		case *requests < 1:
+			log.Fatal("-loadtest must be at least 1")
 		case *clients < 1:
 			log.Fatal("-concurrency must be at least 1")
 		case *backend != "" || len(cfg.routes) > 0:
 			log.Fatal("-loadtest starts its own backend: no -backend or -route")
+		case set["listen"]:
+			log.Fatal("-loadtest listens on loopback ports of its own: no -listen")
 		}
 		if err := loadTest(os.Stdout, *requests, *clients, cfg); err != nil {
 			log.Fatal(err)

@@ -23,6 +23,7 @@ type config struct {
 	normalize          bool // -normalize; routes normalize too (see normalizes)
 	routes             []route
 	backendTimeout     time.Duration // for the head of a backend's response; 0: none
+	bodyTimeout        time.Duration // for each read of a request's body; 0: none
 }
 
 // flags returns the flags that make c, as the command line spells them.
@@ -83,17 +84,17 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 		whose = "the Host header's"
 	}
 	if c.refuseLegacyIPv4 && hf.LegacyIPv4.IsValid() {
-		return "refuse-legacy-ipv4", fmt.Sprintf("%s %q is %v to resolvers", whose, named.RawHost(), hf.LegacyIPv4)
+		return "refuse-legacy-ipv4", fmt.Sprintf("%s %s is %v to resolvers", whose, quoteCut(named.RawHost()), hf.LegacyIPv4)
 	}
 	// IDNA (UTS #46) maps such bytes before a name is resolved, so that no
 	// check of the host as written holds: fullwidth digits,
 	// "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1", are 127.0.0.1 to net/http.
 	if c.refuseIDNAHost && hf.EncodedNonASCII.Has(fasturi.ComponentHost) {
-		return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %q percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, named.RawHost())
+		return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %s percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, quoteCut(named.RawHost()))
 	}
 	if c.refuseLegacyIPv4 && named.HostType() == fasturi.HostRegName {
 		if why := legacyRisk(named.RawHost()); why != "" {
-			return "refuse-legacy-ipv4", fmt.Sprintf("%s %q %s", whose, named.RawHost(), why)
+			return "refuse-legacy-ipv4", fmt.Sprintf("%s %s %s", whose, quoteCut(named.RawHost()), why)
 		}
 	}
 	if c.refuseControls {
@@ -103,7 +104,7 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 			return "refuse-encoded-controls", fmt.Sprintf("%q at offset %d encodes a control character", u.String()[i:i+3], i)
 		}
 		if named != u && hf.EncodedControls.Has(fasturi.ComponentHost) {
-			return "refuse-encoded-controls", fmt.Sprintf("%s %q encodes a control character", whose, named.RawHost())
+			return "refuse-encoded-controls", fmt.Sprintf("%s %s encodes a control character", whose, quoteCut(named.RawHost()))
 		}
 	}
 	if c.refuseHostMismatch && form == fasturi.AbsoluteForm {
@@ -113,7 +114,7 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 		case !header.present:
 			return "refuse-host-mismatch", "no Host header to compare the target's authority with"
 		case u.HostDiffers(header.value):
-			return "refuse-host-mismatch", fmt.Sprintf("the target's authority %q differs from the Host header %q", u.RawAuthority(), header.value)
+			return "refuse-host-mismatch", fmt.Sprintf("the target's authority %s differs from the Host header %s", quoteCut(u.RawAuthority()), quoteCut(header.value))
 		}
 	}
 	if c.refuseEncodedSlash && f.EncodedDelimiters.Has(fasturi.ComponentPath) {

@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -34,15 +37,77 @@ func newProxy(backend *url.URL, cfg config) *proxy {
 	return p
 }
 
-// backendError answers 502 to a request that its backend did not answer,
-// and logs it as the proxy's own answers are, with the target.
+// backendError answers a request that was forwarded but got no response,
+// and logs it as the proxy's own answers are, with the target. Whose fault
+// it was decides the answer: 400 for a body that broke off (a chunked
+// body cut short, or the client gone before Content-Length bytes) and 408
+// for one that stalled past -body-timeout, the connection closed after
+// both, as its framing is lost; 502 for the backend (unreachable, or no
+// response head within -backend-timeout). A client that closed its
+// connection first, which cancels the request to the backend, is logged
+// as 499, nginx's code for it, so that a backend's 502s can be told from
+// clients that went away; whatever it is sent is 502.
 func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) {
-	if f, _ := r.Context().Value(forwardKey{}).(*forward); f != nil && f.closing {
+	f, _ := r.Context().Value(forwardKey{}).(*forward)
+	if f == nil { // not from ServeHTTP: as if from a request without a body
+		f = &forward{backend: p.backend}
+	}
+	status, why := http.StatusBadGateway, fmt.Sprintf("backend %s: %v", f.backend.Redacted(), err)
+	switch {
+	case f.body != nil && f.body.err != nil:
+		status, why = http.StatusBadRequest, "the request body broke off: "+f.body.err.Error()
+		if errors.Is(f.body.err, os.ErrDeadlineExceeded) {
+			status, why = http.StatusRequestTimeout, "the request body stalled for -body-timeout"
+		}
+		f.closing = true
+	case r.Context().Err() != nil:
+		p.logf("%s %s %s: 499 the client closed the connection before the response (%v)", r.RemoteAddr, r.Method, quoteCut(r.RequestURI), err)
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	if f.closing {
 		w.Header().Set("Connection", "close")
 	}
-	w.WriteHeader(http.StatusBadGateway)
-	p.logf("%s %s %s: %d %v", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), http.StatusBadGateway, err)
+	if status == http.StatusBadGateway {
+		w.WriteHeader(status) // no body, as httputil's own
+	} else {
+		http.Error(w, why, status)
+	}
+	p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI), status, why)
 }
+
+// A clientBody is the body of a forwarded request, read by the transport
+// as it writes the request to the backend: it keeps the error that ended
+// a read, which is the client's, and with a timeout, waits at most that
+// long for each read's bytes, as the server's ReadHeaderTimeout does for
+// the head.
+type clientBody struct {
+	body    io.ReadCloser
+	rc      *http.ResponseController
+	timeout time.Duration // 0: no limit
+	err     error         // the error that ended a read, but io.EOF
+}
+
+func (b *clientBody) Read(p []byte) (int, error) {
+	if b.timeout > 0 {
+		b.rc.SetReadDeadline(time.Now().Add(b.timeout))
+	}
+	n, err := b.body.Read(p)
+	if err != nil {
+		if b.timeout > 0 {
+			// Cleared, or the server's read for the connection's end,
+			// which starts at the body's end, would meet the deadline
+			// while the backend answers, and cancel the request.
+			b.rc.SetReadDeadline(time.Time{})
+		}
+		if err != io.EOF {
+			b.err = err
+		}
+	}
+	return n, err
+}
+
+func (b *clientBody) Close() error { return b.body.Close() }
 
 // newPlainProxy returns a ReverseProxy to backend that checks nothing, as
 // httputil's documentation writes one, with the checking proxy's
@@ -86,9 +151,9 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f, refused := p.check(r, header)
 	closing := mayBeSmuggling(r)
-	if refused.status == 0 && closing && r.Header.Get("Upgrade") != "" {
+	if refused.status == 0 && closing && upgrades(r.Header) {
 		// After a 101, the connection would go on as a tunnel.
-		refused = refusal{http.StatusBadRequest, "a request to switch protocols with a Transfer-Encoding, after which the connection must close"}
+		refused = refusal{http.StatusBadRequest, "a request to switch protocols after which the connection must close (see -h)"}
 	}
 	if refused.status != 0 {
 		if refused.status == http.StatusMethodNotAllowed {
@@ -98,11 +163,16 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Connection", "close")
 		}
 		http.Error(w, refused.why, refused.status)
-		p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI, maxLogged), refused.status, refused.why)
+		p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI), refused.status, refused.why)
 		return
 	}
 	f.closing = closing
-	p.rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f)))
+	out := r.WithContext(context.WithValue(r.Context(), forwardKey{}, &f))
+	if r.Body != nil && r.Body != http.NoBody {
+		f.body = &clientBody{body: r.Body, rc: http.NewResponseController(w), timeout: p.cfg.bodyTimeout}
+		out.Body = f.body
+	}
+	p.rp.ServeHTTP(w, out)
 }
 
 // mayBeSmuggling reports whether r may have come with both a
@@ -224,24 +294,27 @@ func checkHostHeader(value string) refusal {
 // has a server answer 400 to a Host header with an invalid value, which
 // net/http lets through ("a%zz").
 func invalidHostHeader(value string, h *fasturi.URI) refusal {
-	return refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %q is no uri-host [ \":\" port ]: %v", value, h.Err())}
+	return refusal{http.StatusBadRequest, fmt.Sprintf("the Host header %s is no uri-host [ \":\" port ]: %v", quoteCut(value), h.Err())}
 }
 
 // portRefusal refuses the port of u, above 65535: carried on in
 // X-Forwarded-Host, a port that no connection can have would be read
 // modulo 65536 by some of its readers, and refused by others.
 func portRefusal(u *fasturi.URI) refusal {
-	return refusal{http.StatusBadRequest, fmt.Sprintf("the port %q is no port number up to 65535", u.Port())}
+	return refusal{http.StatusBadRequest, fmt.Sprintf("the port %s is no port number up to 65535", quoteCut(u.Port()))}
 }
 
-// maxLogged is how much of a target a log line quotes.
-const maxLogged = 256
+// maxQuoted is how many bytes of a target, a host or a header the proxy
+// quotes, in its answers and its log: a request of megabytes makes a line
+// of a few hundred bytes.
+const maxQuoted = 256
 
-// quoteCut quotes s, cut to its first n bytes and "..." when longer: a
-// log line then holds no line break, control or escape sequence from s.
-func quoteCut(s string, n int) string {
-	if len(s) > n {
-		return strconv.Quote(s[:n]) + "..."
+// quoteCut quotes s, cut to its first maxQuoted bytes and "..." when
+// longer: a log line then holds no line break, control or escape sequence
+// from s, and no more than maxQuoted bytes of it.
+func quoteCut(s string) string {
+	if len(s) > maxQuoted {
+		return strconv.Quote(s[:maxQuoted]) + "..."
 	}
 	return strconv.Quote(s)
 }

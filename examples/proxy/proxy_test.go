@@ -793,6 +793,12 @@ func TestTransferEncodingCloses(t *testing.T) {
 	if a.status != http.StatusBadRequest || !a.close {
 		t.Errorf("an upgrade with a Transfer-Encoding: %d %q, close %v", a.status, a.body, a.close)
 	}
+	// An Upgrade field without "upgrade" among the Connection options asks
+	// for no switch: forwarded, and the connection closed.
+	raw = "POST /a HTTP/1.1\r\nHost: example.com\r\nTransfer-Encoding: chunked\r\nUpgrade: websocket\r\n\r\n0\r\n\r\n"
+	if a := exchange(t, addr, raw, 1)[0]; a.status != http.StatusOK || !a.close {
+		t.Errorf("an Upgrade field alone, with a Transfer-Encoding: %d %q, close %v; want 200 and close", a.status, a.body, a.close)
+	}
 }
 
 // TestHTTP10 checks an absolute-form request without a Host header, which
@@ -865,7 +871,7 @@ func TestBackendDown(t *testing.T) {
 	if a := exchange(t, addr, raw, 1)[0]; a.status != http.StatusBadGateway || a.body != "" {
 		t.Errorf("%d %q, want 502 and no body", a.status, a.body)
 	}
-	if re := regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/p\?q": 502 dial tcp .*\n$`); !re.MatchString(logged()) {
+	if re := regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/p\?q": 502 backend ` + regexp.QuoteMeta(down.String()) + `: dial tcp .*\n$`); !re.MatchString(logged()) {
 		t.Errorf("log %q, want a match for %s", logged(), re)
 	}
 }
@@ -1014,7 +1020,8 @@ func TestParseRoute(t *testing.T) {
 	}
 	for _, s := range []string{"/api", "api=http://h", "=http://h", "//api=http://h", "/a?q=http://h", "/a#f=http://h",
 		"/a b=http://h", "/a=", "/a=ftp://h", "/a=127.0.0.1:9000", // and below, no path would read as the prefix
-		"/.//api=http://h", "/a//b=http://h", "/api;v=1=http://h", "/a/..;/b=http://h"} {
+		"/.//api=http://h", "/a//b=http://h", "/api;v=1=http://h", "/a/..;/b=http://h",
+		"/..=http://h", "/a/..=http://h", "/./=http://h", "/%2e%2e/=http://h"} { // and every path by a prefix that is not "/"
 		if _, err := parseRoute(s); err == nil {
 			t.Errorf("parseRoute(%q) accepted it", s)
 		}
@@ -1207,4 +1214,141 @@ func TestTeeBuffer(t *testing.T) {
 		}
 	}
 	<-wrote
+}
+
+// TestLongValuesQuoted checks that the proxy's answers and log lines quote
+// at most maxQuoted bytes of a host or a header, however long it is.
+func TestLongValuesQuoted(t *testing.T) {
+	b := startBackend(t)
+	long := strings.Repeat("a", 400000)
+	for _, c := range []struct {
+		cfg          config
+		target, host string
+		status       int
+	}{
+		{config{}, "/a", long + "%zz", http.StatusBadRequest},
+		{config{}, "/a", "h:" + strings.Repeat("9", 400000), http.StatusBadRequest},
+		{config{refuseHostMismatch: true}, "http://x/", long, http.StatusForbidden},
+		{config{refuseHostMismatch: true}, "http://" + long + "/", "y", http.StatusForbidden},
+		{config{refuseLegacyIPv4: true}, "/a", long + ".1", http.StatusForbidden},
+		{config{refuseControls: true}, "/a", long + "%00", http.StatusForbidden},
+		{config{refuseIDNAHost: true}, "/a", long + "%C3%A9", http.StatusForbidden},
+	} {
+		addr, logged := startProxyLog(t, b.url, c.cfg)
+		raw, _ := request("GET", c.target, c.host)
+		a := exchange(t, addr, raw, 1)[0]
+		const most = 4 * maxQuoted // the quotes, and the message around them
+		if a.status != c.status || len(a.body) > most || len(logged()) > most {
+			t.Errorf("%+v Host %.20q...: %d, a body of %d bytes and a log of %d; want %d, and at most %d bytes each:\n%.300s",
+				c.cfg, c.host, a.status, len(a.body), len(logged()), c.status, most, a.body)
+		}
+	}
+}
+
+// TestBodyBrokeOff checks the answer to a request whose body ends before
+// its framing says: a 400 that says so, in the log too, and not the 502
+// of a backend at fault.
+func TestBodyBrokeOff(t *testing.T) {
+	b := startBackend(t)
+	for _, head := range []string{
+		"POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc",
+		"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
+	} {
+		addr, logged := startProxyLog(t, b.url, config{})
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close() // on a failure too: it ends what waits on the body
+		conn.SetDeadline(time.Now().Add(5 * time.Second))
+		io.WriteString(conn, head)
+		conn.(*net.TCPConn).CloseWrite() // the body ends here
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%q: %v", head, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		conn.Close()
+		const why = "the request body broke off: unexpected EOF"
+		if resp.StatusCode != http.StatusBadRequest || !resp.Close || string(body) != why+"\n" {
+			t.Errorf("%q: %d %q, close %v; want 400 %q and close", head, resp.StatusCode, body, resp.Close, why)
+		}
+		if re := regexp.MustCompile(`^127\.0\.0\.1:\d+ POST "/a": 400 ` + why + "\n$"); !re.MatchString(logged()) {
+			t.Errorf("%q: log %q, want a match for %s", head, logged(), re)
+		}
+	}
+}
+
+// TestBodyTimeout checks -body-timeout: a body that stalls is a 408, and
+// one that comes in time leaves the backend all the time it needs to
+// answer, longer than the timeout.
+func TestBodyTimeout(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		time.Sleep(3 * timeout)
+		w.Write(body)
+	}))
+	defer slow.Close()
+	backend, _ := url.Parse(slow.URL)
+	for _, hostMismatch := range []bool{false, true} {
+		addr, logged := startProxyLog(t, backend, config{bodyTimeout: timeout, refuseHostMismatch: hostMismatch})
+		raw := "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc" +
+			"POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc"
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close() // on a failure too: it ends what waits on the body
+		conn.SetDeadline(time.Now().Add(5 * time.Second))
+		io.WriteString(conn, raw) // and no more: the second body stalls
+		br := bufio.NewReader(conn)
+		for i, want := range []struct {
+			status int
+			body   string
+		}{{http.StatusOK, "abc"}, {http.StatusRequestTimeout, "the request body stalled for -body-timeout\n"}} {
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("host mismatch %v, response %d: %v", hostMismatch, i+1, err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != want.status || string(body) != want.body {
+				t.Errorf("host mismatch %v, response %d: %d %q; want %d %q", hostMismatch, i+1, resp.StatusCode, body, want.status, want.body)
+			}
+		}
+		conn.Close()
+		if !strings.Contains(logged(), `POST "/b": 408 `) {
+			t.Errorf("host mismatch %v: log %q, want the 408", hostMismatch, logged())
+		}
+	}
+}
+
+// TestClientGone checks the log line of a request whose client closes
+// its connection before the backend answers: 499, not a backend's 502.
+func TestClientGone(t *testing.T) {
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer slow.Close()
+	defer close(release)
+	backend, _ := url.Parse(slow.URL)
+	addr, logged := startProxyLog(t, backend, config{})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(conn, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+	time.Sleep(100 * time.Millisecond)
+	conn.Close()
+	re := regexp.MustCompile(`^127\.0\.0\.1:\d+ GET "/slow": 499 the client closed the connection before the response \(context canceled\)\n$`)
+	for deadline := time.Now().Add(5 * time.Second); !re.MatchString(logged()) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !re.MatchString(logged()) {
+		t.Errorf("log %q, want a match for %s", logged(), re)
+	}
 }

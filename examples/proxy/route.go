@@ -47,7 +47,7 @@ func parseRoute(s string) (route, error) {
 	case err != nil:
 		return route{}, fmt.Errorf("-route %q: the prefix: %v", s, u.Err())
 	case !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || u.HasQuery() || u.HasFragment():
-		return route{}, fmt.Errorf("-route %q: the prefix must be an absolute path, without a query", s)
+		return route{}, fmt.Errorf("-route %q: the prefix must be an absolute path alone, without a query or a fragment", s)
 	}
 	n, _, err := fasturi.AppendNormalize(nil, u, fasturi.NormalizeScheme, 0)
 	if err != nil {
@@ -56,6 +56,9 @@ func parseRoute(s string) (route, error) {
 	r := route{prefix: string(n)}
 	if r.prefix != "/" {
 		r.prefix = strings.TrimSuffix(r.prefix, "/")
+	} else if prefix != "/" {
+		// "/a/.." takes every path: one who means that writes "/".
+		return route{}, fmt.Errorf("-route %q: the prefix normalizes to \"/\", which takes every path", s)
 	}
 	if reading(r.prefix, true, true) != r.prefix {
 		// No path would match it as routes read paths.
