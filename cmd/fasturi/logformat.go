@@ -64,6 +64,8 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 			// token is not a request line, whatever its target.
 			if i := l.MethodError(); i >= 0 {
 				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidMethod.Message(), Offset: i}
+			} else if i := l.SpaceError(); i >= 0 {
+				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidRequestLine.Message(), Offset: i}
 			}
 		}
 		if mis.Msg == "" && l.URI == nil {

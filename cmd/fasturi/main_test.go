@@ -339,6 +339,32 @@ func TestTargetMethodAsRequestLine(t *testing.T) {
 	}
 }
 
+// The request line of an access-log line that is no request line for
+// want of a method, or for two spaces in a row after it, is the same error
+// at the same byte to parse and stats as to target, which reads the
+// request line whole: not a target in no form.
+func TestAccessLogRequestLineErrors(t *testing.T) {
+	const prefix = `1.2.3.4 - - [t] "`
+	for _, request := range []string{"GET  /dbl HTTP/1.1", "GET   /", "GET  HTTP/1.1", "G(T /x HTTP/1.1", " GET /x HTTP/1.1"} {
+		in := prefix + request + "\" 200 1\n"
+		_, target, _ := runCLI(t, in, "target", "-json", "-q", "-format", "common")
+		_, parse, _ := runCLI(t, in, "parse", "-json", "-q", "-format", "common")
+		_, stats, _ := runCLI(t, in, "stats", "-json", "-q", "-format", "common")
+		var a, b struct {
+			Valid  bool
+			Error  string
+			Offset int
+		}
+		if json.Unmarshal([]byte(target), &a) != nil || json.Unmarshal([]byte(parse), &b) != nil ||
+			a.Valid || b.Valid || a.Error != b.Error || len(prefix)+a.Offset != b.Offset {
+			t.Errorf("%q:\n target %s parse  %s", request, target, parse)
+		}
+		if want := `"error":{"distinct":1,"approximate":false,"top":[{"key":"` + a.Error + `","count":1}]}`; !strings.Contains(stats, want) {
+			t.Errorf("%q: stats %s, want %s", request, stats, want)
+		}
+	}
+}
+
 // Lenient records have the facts when the line is a valid URI, and are
 // then the records of strict mode; otherwise they have none.
 func TestParseLenientFacts(t *testing.T) {

@@ -137,6 +137,10 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidMethod])
 			return false
 		}
+		if l.SpaceError() >= 0 {
+			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidRequestLine])
+			return false
+		}
 	}
 	if l.URI == nil {
 		emitConst(emit, FacetError, constNoTarget)

@@ -253,6 +253,19 @@ func (l *Line) MethodError() int {
 	return -1
 }
 
+// SpaceError returns -1, or the offset in the line of the target of l, an
+// access-log line, when that target starts with a space or is empty: a
+// request line with two spaces in a row after its method, which
+// fasturi.ParseRequestLine reports as ErrInvalidRequestLine there, or
+// with nothing after its method's space, is no request line, rather than
+// one whose target is in no form.
+func (l *Line) SpaceError() int {
+	if l.URI != nil && (len(l.URI) == 0 || l.URI[0] == ' ') {
+		return l.URIOff
+	}
+	return -1
+}
+
 // isHTTPVersion reports whether v is an HTTP-version (RFC 9112 section
 // 2.3): "HTTP/", a digit, '.' and a digit.
 func isHTTPVersion(v []byte) bool {

@@ -478,6 +478,26 @@ func TestLineMethodError(t *testing.T) {
 	}
 }
 
+func TestLineSpaceError(t *testing.T) {
+	const prefix = `h - - [t] "`
+	for request, want := range map[string]int{
+		"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1, "GET /a  HTTP/1.1": -1, "GET /a b HTTP/1.1": -1,
+		"GET  /dbl HTTP/1.1": 4, "GET  /dbl": 4, "GET  HTTP/1.1": 4, "GET ": 4, "GET   / HTTP/1.1": 4,
+	} {
+		line := prefix + request + `" 400 0`
+		l, m := Format{Kind: KindCommon}.Cut([]byte(line))
+		if m.Msg != "" {
+			t.Fatalf("Cut(%q): %v", line, m)
+		}
+		if want >= 0 {
+			want += len(prefix)
+		}
+		if got := l.SpaceError(); got != want {
+			t.Errorf("SpaceError of %q = %d, want %d", line, got, want)
+		}
+	}
+}
+
 func TestMethodError(t *testing.T) {
 	for m, want := range map[string]int{
 		"GET": -1, "M-SEARCH": -1, "get": -1, "!#$%&'*+-.^_`|~09": -1,
