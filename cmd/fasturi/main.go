@@ -22,8 +22,11 @@
 // Flags may also follow the FILEs; after "--", every argument is a FILE.
 //
 // Every command reads each FILE in turn (standard input if there is none,
-// or for -) and writes one record per input line, in input order: an
-// invalid line is data, not a failure, and gets a record too. A FILE
+// or for -) and, but stats and extract, writes one record per input line,
+// in input order: an invalid line is data, not a failure, and gets a
+// record too. stats counts every line, and writes one report at the end;
+// extract writes one record per URI found, and none for a line without
+// one. A FILE
 // compressed with gzip is decompressed as it is read; standard input is
 // read as it is.
 //
