@@ -29,6 +29,9 @@ func ExampleParseString() {
 	// Output: [fe80::1%25eth0] ipv6 eth0 8080
 }
 
+// The offset is where the input stopped being the start of any URI
+// reference: up to the '/', "example.com:80x" could have been the
+// userinfo of "http://example.com:80x@host/".
 func ExampleParseString_error() {
 	u, err := fasturi.ParseString("http://example.com:80x/")
 	fmt.Println(err)
@@ -59,6 +62,24 @@ func ExampleURI_Span() {
 	sp := u.Span(fasturi.ComponentHost)
 	fmt.Printf("%s [%d, %d)\n", target[sp.Start:sp.End], sp.Start, sp.End)
 	// Output: example.com [7, 18)
+}
+
+// A server that reads requests into a buffer it reuses keeps a URI past
+// the next read by cloning it: Clone copies the input once, and keeps how
+// it was read. Here, "//cdn/x" stays a path, as the origin-form reads it.
+func ExampleURI_Clone() {
+	buf := []byte("//cdn/x?v=2")
+	u, _, err := fasturi.ParseRequestTarget("GET", buf)
+	if err != nil {
+		panic(err)
+	}
+	kept := u.Clone()
+	copy(buf, "/xxxxxxxxxx") // the next request's bytes
+	fmt.Printf("%q %q %q\n", u.RawPath(), kept.RawPath(), kept.RawQuery())
+	fmt.Println(kept.HasAuthority())
+	// Output:
+	// "/xxxxxx" "//cdn/x" "v=2"
+	// false
 }
 
 func ExampleSplit() {

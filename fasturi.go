@@ -28,10 +28,9 @@
 // slice: they stay valid only while the slice is not modified, so copy
 // one (with strings.Clone) before keeping it beyond that, as a server
 // that reuses its read buffer must. That includes a map key: one that
-// changes under the map is never found again. To keep the whole URI,
-// parse a copy of its input with the function that parsed it:
-// ParseString(strings.Clone(u.String())) for one from Parse (a request
-// target or a Host header reads differently as a URI-reference).
+// changes under the map is never found again. To keep the whole URI, keep
+// u.Clone(), which copies its input once and keeps everything else; for a
+// RequestLine, its Target's Clone, and strings.Clone of its Method.
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.
@@ -43,9 +42,11 @@
 // component as written, still encoded, are named Raw: RawUserinfo, RawHost,
 // RawPath, RawQuery, RawFragment (like net/url's RawPath and RawQuery, and
 // unlike its Path, which is decoded). Scheme and Port have no Raw prefix: in
-// a valid URI they cannot hold a percent-encoding. Decoded forms are
-// append-style, like strconv's, and named AppendX: they append the decoded
-// component to a caller's buffer and never allocate when it is large enough.
+// a valid URI they cannot hold a percent-encoding. To decode one, pass it
+// to AppendDecode, append-style like strconv's functions: it appends the
+// decoded bytes to a caller's buffer and never allocates when that is
+// large enough (AppendDecode(buf, u.RawPath(), 0)); Params.Decoded decodes
+// a query's keys and values, and URI.AppendHostPort a host to dial.
 //
 // Presence and value are separate: HasQuery reports whether the "?" was
 // there, RawQuery returns what follows it, and an empty query differs from
@@ -62,7 +63,8 @@
 // facts, shapes) take only valid URIs and never act on unvalidated bytes:
 // on a URI that is not valid, those that return an error return its error
 // kind and offset (AppendNormalize, PortNumber, CheckShape, Params.Err,
-// ...), and the others report nothing (Addr, FTPType and Segments report
+// ...; ErrInvalidBase for the base of AppendResolve and AppendRelative),
+// and the others report nothing (Addr, FTPType and Segments report
 // none, Facts the zero Facts, Equivalent false), or, for HostDiffers, the
 // cautious answer (true). A policy that reads Facts
 // must check Valid first: an invalid URI's zero Facts do not say that it is
@@ -72,20 +74,27 @@
 //
 // Every error is an ErrorKind, a small integer that implements error, so
 // returning one does not allocate; errors.Is compares kinds. The offset of
-// the error goes beside it: a URI keeps it (ErrorOffset), and a function
-// that appends to a caller's buffer and has no URI returns it as an int
-// before the error:
+// the error goes beside it: a URI, a RequestLine and a Params keep it
+// (ErrorOffset), and the functions that append to a caller's buffer
+// return it as an int before the error:
 //
 //	dst, off, err := fasturi.AppendX(dst, input)
 //
-// where off is -1 on success and otherwise the offset in the input of the
-// first byte at fault, and dst is returned as it was passed, holding what
-// it held before the call. Err and
-// SyntaxError build a message that quotes the input, and allocate.
+// where off is -1 on success and otherwise an offset in the input: for a
+// parse, the first byte at which the input stopped being a prefix of any
+// valid URI reference (so "http://h:8x/" fails at the '/', where "h:8x"
+// can no longer be userinfo; see ErrorKind), and for the others, the
+// first byte at fault. An operation on two URIs (AppendResolve,
+// AppendRelative) gives an offset in the input of the one its error kind
+// names: the base's for ErrInvalidBase, and otherwise the reference's or
+// the target's. dst is returned as it was passed, holding what it held
+// before the call. Err and SyntaxError build a message that quotes the
+// input, and allocate.
 package fasturi
 
 import (
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -214,6 +223,19 @@ func ParseString(s string) (u URI, err error) {
 // String returns the whole input the URI was parsed from. It is the one
 // method with a value receiver, so that a URI value is a fmt.Stringer.
 func (u URI) String() string { return u.s }
+
+// Clone returns a copy of u that refers to a copy of its input: the
+// same components, offsets, validity and error, read from memory of its
+// own, which stays as it is when the caller reuses the buffer u was
+// parsed from. It allocates once, the input's length (nothing for an
+// empty input). Cloning keeps the reading of the function that parsed u,
+// which parsing the copy again might not: origin-form "//x/y" is a path
+// to ParseRequestTarget, an authority to ParseString.
+func (u *URI) Clone() URI {
+	c := *u
+	c.s = strings.Clone(u.s)
+	return c
+}
 
 // Valid reports whether the URI is a valid URI reference: true for a URI
 // that Parse returned without error, false for one it rejected and for a

@@ -744,3 +744,31 @@ func TestErrorOffsetAcrossBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestClone checks that a clone is the URI it was made from, component
+// for component, reading memory of its own, with one allocation.
+func TestClone(t *testing.T) {
+	for _, in := range []string{"", "http://u@h:80/p?q#f", "//x/y", "http://h:8x/", "a b"} {
+		buf := []byte(in)
+		for _, parse := range []func([]byte) URI{
+			func(b []byte) URI { u, _ := Parse(b); return u },
+			func(b []byte) URI { u, _ := Split(b); return u },
+			func(b []byte) URI { u, _, _ := ParseRequestTarget("GET", b); return u },
+		} {
+			copy(buf, in)
+			u := parse(buf)
+			want := u
+			want.s = in // what u held before its buffer changed
+			c := u.Clone()
+			for i := range buf {
+				buf[i] = '!'
+			}
+			if c != want {
+				t.Errorf("%q: clone %+v, want %+v", in, c, want)
+			}
+			if got := testing.AllocsPerRun(10, func() { sinkURI = u.Clone() }); in != "" && got != 1 || in == "" && got != 0 {
+				t.Errorf("%q: Clone allocates %v times", in, got)
+			}
+		}
+	}
+}

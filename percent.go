@@ -7,7 +7,7 @@ import (
 
 // A DecodeOption changes what AppendDecode accepts and produces. Options
 // combine with |; the zero value decodes as RFC 3986 section 2.1 says and
-// nothing more.
+// nothing more. Bits that name no option are ignored.
 type DecodeOption uint8
 
 const (

@@ -6,7 +6,8 @@ import (
 )
 
 // A QueryOption changes how Params splits a query. Options combine with |;
-// the zero value splits on '&' alone.
+// the zero value splits on '&' alone. Bits that name no option are
+// ignored.
 type QueryOption uint8
 
 const (
@@ -71,8 +72,7 @@ type Params struct {
 // NewParams returns a cursor over the parameters of query, which is a
 // query without its leading '?' (see Params). With limit > 0, at most limit
 // parameters are yielded, and one more is ErrTooManyParameters; with 0 or
-// less, there is no limit. Error offsets are offsets in query. Unknown
-// option bits are ignored.
+// less, there is no limit. Error offsets are offsets in query.
 func NewParams(query string, opts QueryOption, limit int) (p Params) {
 	// Field by field: a composite literal would be built aside and then
 	// copied, and that copy's wide loads wait on the narrow stores that

@@ -4,7 +4,7 @@ import "strings"
 
 // A PathOption changes how a transformation treats the dot-segments of a
 // path ("." and "..", RFC 3986 section 5.2.4). The zero value follows the
-// RFC.
+// RFC. Bits that name no option are ignored.
 type PathOption uint8
 
 const (

@@ -16,6 +16,7 @@ func ExampleParseRequestTargetString() {
 		{"GET", "*"},
 		{"CONNECT", "www.example.com"},
 		{"GET", "/a#frag"},
+		{"GET", "example.com:443"}, // an absolute-URI: scheme "example.com"
 	} {
 		u, form, err := fasturi.ParseRequestTargetString(r.method, r.target)
 		if err != nil {
@@ -33,6 +34,7 @@ func ExampleParseRequestTargetString() {
 	// GET *: fasturi: request-target form not allowed at byte 0
 	// CONNECT www.example.com: fasturi: request-target form not allowed at byte 15
 	// GET /a#frag: fasturi: request-target form not allowed at byte 2
+	// GET example.com:443: absolute, host "", path "443"
 }
 
 func ExampleParseRequestLineString() {
@@ -82,16 +84,18 @@ func ExampleURI_CheckShape() {
 	// mailto: 7 fasturi: URL does not have its scheme's shape
 }
 
+// The typecode's name is "type" in lowercase, as RFC 1738 writes it; the
+// scheme, and the code itself, are case-insensitive.
 func ExampleURI_FTPType() {
-	for _, s := range []string{"ftp://ftp.example.org/pub/file.tar.gz;type=i", "FTP://h/docs/;TYPE=D", "ftp://h/docs/;type=D", "ftp://h/f"} {
+	for _, s := range []string{"ftp://ftp.example.org/pub/file.tar.gz;type=i", "ftp://h/docs/;TYPE=d", "FTP://h/docs/;type=D", "ftp://h/f"} {
 		u, _ := fasturi.ParseString(s)
 		typ, ok := u.FTPType()
 		fmt.Printf("%s %q %v\n", s, typ, ok)
 	}
 	// Output:
 	// ftp://ftp.example.org/pub/file.tar.gz;type=i 'i' true
-	// FTP://h/docs/;TYPE=D '\x00' false
-	// ftp://h/docs/;type=D 'd' true
+	// ftp://h/docs/;TYPE=d '\x00' false
+	// FTP://h/docs/;type=D 'd' true
 	// ftp://h/f '\x00' false
 }
 
