@@ -150,12 +150,13 @@ const (
 var hostTypeNames = [...]string{"none", "reg-name", "ipv4", "ipv6", "ipvfuture"}
 
 // String returns "none", "reg-name", "ipv4", "ipv6" or "ipvfuture", and
-// "invalid" for a value that is none of the constants.
+// "HostType(N)" for a value N that is none of the constants, as the other
+// small types of the package do.
 func (t HostType) String() string {
 	if int(t) < len(hostTypeNames) {
 		return hostTypeNames[t]
 	}
-	return "invalid"
+	return "HostType(" + strconv.Itoa(int(t)) + ")"
 }
 
 // URI is a parsed URI reference: the input and the span of each component in it.
