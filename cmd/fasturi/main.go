@@ -99,9 +99,12 @@
 // method, request-target form and referer host, and writes the top keys of
 // each as a table, or with -json as one document:
 //
-//	{"totals":{"lines":N,"valid":N,"invalid":N},"facets":{"scheme":
-//	 {"distinct":N,"approximate":false,
+//	{"totals":{"lines":N,"valid":N,"invalid":N,"complete":true},
+//	 "facets":{"scheme":{"distinct":N,"approximate":false,
 //	  "top":[{"key":"https","count":N},...]},...}}
+//
+// where "complete" is false when an input could not be opened or read to
+// its end (the command then exits 1), the counts being of the lines read.
 //
 // A facet counts up to -max-keys distinct keys exactly on each core; past
 // that, the distinct keys are estimated with a HyperLogLog and the counts

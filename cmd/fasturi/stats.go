@@ -106,7 +106,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return tot, err
 		}
-		r := logstats.Result{Totals: logstats.Totals{Lines: tot.lines, Valid: tot.valid, Invalid: tot.lines - tot.valid}}
+		r := logstats.Result{Totals: logstats.Totals{Lines: tot.lines, Valid: tot.valid, Invalid: tot.lines - tot.valid, Incomplete: tot.failed}}
 		for _, f := range logstats.Facets(format) {
 			cs := make([]*counter, len(workers))
 			for i, w := range workers {
@@ -129,6 +129,9 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func appendStatsTable(dst []byte, r *logstats.Result, width int) []byte {
 	t := r.Totals
 	dst = fmt.Appendf(dst, "%s %s: %s valid, %s invalid\n", group(t.Lines), plural(t.Lines, "line", "lines"), group(t.Valid), group(t.Invalid))
+	if t.Incomplete {
+		dst = append(dst, "incomplete: an input could not be read to its end\n"...)
+	}
 	for _, f := range r.Facets {
 		dst = fmt.Appendf(dst, "\n%s: %s distinct", f.Facet, group(f.Distinct))
 		if f.Approximate {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -131,6 +133,37 @@ func TestStatsTableWidth(t *testing.T) {
 	} {
 		if got := fitKey(key, 0); got != want {
 			t.Errorf("fitKey(%q, 0) = %s, want %s", key, got, want)
+		}
+	}
+}
+
+// TestStatsIncomplete checks that a report over inputs one of which could
+// not be read says so, in the JSON document and in the table, and that one
+// over inputs all read says it is complete.
+func TestStatsIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	if err := os.WriteFile(good, []byte("http://a/\n/b\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	for _, tt := range []struct {
+		names []string
+		code  int
+		json  string
+		table bool
+	}{
+		{[]string{good}, exitOK, `{"totals":{"lines":2,"valid":2,"invalid":0,"complete":true},`, false},
+		{[]string{good, missing}, exitIO, `{"totals":{"lines":2,"valid":2,"invalid":0,"complete":false},`, true},
+	} {
+		code, out, _ := runCLI(t, "", append([]string{"stats", "-json", "-q"}, tt.names...)...)
+		if code != tt.code || !strings.HasPrefix(out, tt.json) {
+			t.Errorf("%q: exit %d, %.80s; want %d, %s", tt.names, code, out, tt.code, tt.json)
+		}
+		_, out, _ = runCLI(t, "", append([]string{"stats", "-q"}, tt.names...)...)
+		const note = "2 lines: 2 valid, 0 invalid\nincomplete: an input could not be read to its end\n"
+		if strings.HasPrefix(out, note) != tt.table {
+			t.Errorf("%q: table %.120q; want the note %v", tt.names, out, tt.table)
 		}
 	}
 }

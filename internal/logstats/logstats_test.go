@@ -371,7 +371,7 @@ func TestResultJSON(t *testing.T) {
 			{Facet: FacetHost, Distinct: 1000, Approximate: true, Top: []Entry{{"a\"b", 3}, {"\xff", 1}}},
 		},
 	}
-	want := `{"totals":{"lines":4,"valid":3,"invalid":1},"facets":{` +
+	want := `{"totals":{"lines":4,"valid":3,"invalid":1,"complete":true},"facets":{` +
 		`"scheme":{"distinct":3,"approximate":false,"top":[{"key":"https","count":2},{"key":"ftp","count":1}]},` +
 		`"host":{"distinct":1000,"approximate":true,"top":[{"key":"a\"b","count":3},{"key_hex":"ff","count":1}]}}}` + "\n"
 	if got := string(r.AppendJSON(nil)); got != want {

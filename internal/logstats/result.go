@@ -12,6 +12,9 @@ type Totals struct {
 	Lines   int64 // every input line
 	Valid   int64 // lines whose URI is valid
 	Invalid int64 // the others: Lines - Valid
+	// Incomplete is set when an input could not be opened or read to its
+	// end: the counts are of the lines read.
+	Incomplete bool
 }
 
 // An Entry is a key of a facet and the number of lines that have it.
@@ -53,11 +56,12 @@ func SortEntries(e []Entry) {
 
 // AppendJSON appends r as one JSON document on one line:
 //
-//	{"totals":{"lines":N,"valid":N,"invalid":N},
+//	{"totals":{"lines":N,"valid":N,"invalid":N,"complete":true},
 //	 "facets":{"scheme":{"distinct":N,"approximate":false,
 //	   "top":[{"key":"https","count":N},...]},...}}
 //
 // A key that is not UTF-8 is written as "key_hex" instead of "key".
+// "complete" is false when an input could not be read to its end.
 func (r *Result) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"totals":{"lines":`...)
 	dst = strconv.AppendInt(dst, r.Totals.Lines, 10)
@@ -65,6 +69,8 @@ func (r *Result) AppendJSON(dst []byte) []byte {
 	dst = strconv.AppendInt(dst, r.Totals.Valid, 10)
 	dst = append(dst, `,"invalid":`...)
 	dst = strconv.AppendInt(dst, r.Totals.Invalid, 10)
+	dst = append(dst, `,"complete":`...)
+	dst = strconv.AppendBool(dst, !r.Totals.Incomplete)
 	dst = append(dst, `},"facets":{`...)
 	for i, f := range r.Facets {
 		if i > 0 {
