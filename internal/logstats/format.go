@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // A Kind is a layout of input lines.
@@ -40,13 +41,13 @@ type Format struct {
 }
 
 // ParseFormat returns the Format of a command line: name "" or "uri",
-// "clf" (or "common") or "combined", or field > 0 with a one-byte
+// "clf" (or "common") or "combined", in any case, or field > 0 with a one-byte
 // separator sep (a TSV or CSV-like log; "" or `\t` for a tab), which
 // excludes a format name. A sep without a field, which nothing would
 // read, is an error.
 func ParseFormat(name string, field int, sep string) (Format, error) {
 	var f Format
-	switch name {
+	switch strings.ToLower(name) { // "CLF", as the format is often written
 	case "", "uri":
 		f.Kind = KindURI
 	case "clf", "common":

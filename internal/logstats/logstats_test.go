@@ -195,6 +195,11 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("ParseFormat(%q, %d, %q) succeeded", bad.name, bad.field, bad.sep)
 		}
 	}
+	for name, want := range map[string]Kind{"": KindURI, "URI": KindURI, "clf": KindCommon, "CLF": KindCommon, "Common": KindCommon, "COMBINED": KindCombined} {
+		if f, err := ParseFormat(name, 0, ""); err != nil || f.Kind != want {
+			t.Errorf("ParseFormat(%q) = %v, %v; want kind %v", name, f.Kind, err, want)
+		}
+	}
 }
 
 // observe returns the facets Observe emits for line, as "facet=key" in
