@@ -463,42 +463,37 @@ func TestFirstUpper(t *testing.T) {
 	}
 }
 
-func TestLineMethodError(t *testing.T) {
+// TestLineRequestErrors checks the offsets, in the whole line, that
+// MethodError and SpaceError give for the request line of a common-log
+// line: -1 for none.
+func TestLineRequestErrors(t *testing.T) {
 	const prefix = `h - - [t] "`
-	for request, want := range map[string]int{
-		"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1,
-		`\x16\x03\x01`: 0, `\x16\x03 \x01`: 0, " GET / HTTP/1.1": 0, `G\x01T /a HTTP/1.1`: 1, "GET\t/ HTTP/1.1": 3,
+	for _, tt := range []struct {
+		name  string
+		check func(*Line) int
+		want  map[string]int // by request line: the offset in it
+	}{
+		{"MethodError", (*Line).MethodError, map[string]int{
+			"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1,
+			`\x16\x03\x01`: 0, `\x16\x03 \x01`: 0, " GET / HTTP/1.1": 0, `G\x01T /a HTTP/1.1`: 1, "GET\t/ HTTP/1.1": 3,
+		}},
+		{"SpaceError", (*Line).SpaceError, map[string]int{
+			"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1, "GET /a  HTTP/1.1": -1, "GET /a b HTTP/1.1": -1,
+			"GET  /dbl HTTP/1.1": 4, "GET  /dbl": 4, "GET  HTTP/1.1": 4, "GET ": 4, "GET   / HTTP/1.1": 4,
+		}},
 	} {
-		line := prefix + request + `" 400 0`
-		l, m := Format{Kind: KindCommon}.Cut([]byte(line))
-		if m.Msg != "" {
-			t.Fatalf("Cut(%q): %v", line, m)
-		}
-		if want >= 0 {
-			want += len(prefix)
-		}
-		if got := l.MethodError(); got != want {
-			t.Errorf("MethodError of %q = %d, want %d", line, got, want)
-		}
-	}
-}
-
-func TestLineSpaceError(t *testing.T) {
-	const prefix = `h - - [t] "`
-	for request, want := range map[string]int{
-		"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1, "GET /a  HTTP/1.1": -1, "GET /a b HTTP/1.1": -1,
-		"GET  /dbl HTTP/1.1": 4, "GET  /dbl": 4, "GET  HTTP/1.1": 4, "GET ": 4, "GET   / HTTP/1.1": 4,
-	} {
-		line := prefix + request + `" 400 0`
-		l, m := Format{Kind: KindCommon}.Cut([]byte(line))
-		if m.Msg != "" {
-			t.Fatalf("Cut(%q): %v", line, m)
-		}
-		if want >= 0 {
-			want += len(prefix)
-		}
-		if got := l.SpaceError(); got != want {
-			t.Errorf("SpaceError of %q = %d, want %d", line, got, want)
+		for request, want := range tt.want {
+			line := prefix + request + `" 400 0`
+			l, m := Format{Kind: KindCommon}.Cut([]byte(line))
+			if m.Msg != "" {
+				t.Fatalf("Cut(%q): %v", line, m)
+			}
+			if want >= 0 {
+				want += len(prefix)
+			}
+			if got := tt.check(&l); got != want {
+				t.Errorf("%s of %q = %d, want %d", tt.name, line, got, want)
+			}
 		}
 	}
 }
