@@ -192,6 +192,9 @@ func (u *URI) PortNumber() (port, off int, err error) {
 // input, which AppendHostPort reads as it writes: a server that parsed
 // its read buffer writes the result elsewhere.
 //
+// A Host header (ParseHostHeader) has no scheme, and so no default port:
+// see AppendHost for the server's.
+//
 // Bytes of 0x80 and more pass as decoded: "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1"
 // gives the full-width digits, which a resolver that maps hosts with IDNA
 // (UTS #46) first, as Go's net/http does, dials as 127.0.0.1. Refuse such
@@ -212,6 +215,66 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 			port = -1
 		}
 	}
+	orig := dst
+	dst, hostOff, hostErr := u.appendHost(dst)
+	if hostErr != 0 {
+		return orig, hostOff, hostErr
+	}
+	if err != nil {
+		return orig, off, err
+	}
+	if port < 0 {
+		end := u.spans[ComponentHost].End
+		if u.HasPort() {
+			end = u.spans[ComponentPort].End
+		}
+		return orig, int(end), ErrNoPort
+	}
+	dst = append(dst, ':')
+	return strconv.AppendUint(dst, uint64(port), 10), -1, nil
+}
+
+// AppendHost appends to dst the host to connect to, as AppendHostPort
+// writes it but without the port, and returns the extended buffer, -1 and
+// nil: "example.com" for "https://ex%61mple.com:8443/", and
+// "[fe80::1%eth0]" for "http://[fe80::1%25eth0]/" (an IPv6 literal keeps
+// its brackets, so that a ':' and a port can follow). Its errors are
+// AppendHostPort's but those of the port; it neither allocates when dst
+// has room for len(u.RawHost()) bytes, nor takes a dst that shares memory
+// with u's input.
+//
+// A Host header (ParseHostHeader) has no scheme, and so no default port,
+// which AppendHostPort then refuses (ErrNoPort); a server adds its own
+// scheme's:
+//
+//	h, err := fasturi.ParseHostHeaderString(r.Host)
+//	// ...
+//	addr, off, err := h.AppendHost(buf[:0])
+//	// ...
+//	port, off, err := h.PortNumber() // -1 for none; ErrPortRange above 65535
+//	// ...
+//	if port < 0 {
+//		port = 443 // the server's scheme's: DefaultPort("https")
+//	}
+//	addr = strconv.AppendInt(append(addr, ':'), int64(port), 10)
+func (u *URI) AppendHost(dst []byte) ([]byte, int, error) {
+	if u.errKind != 0 {
+		return dst, int(u.errOff), u.errKind
+	}
+	if !u.HasAuthority() {
+		return dst, 0, ErrInvalidHost
+	}
+	dst, off, err := u.appendHost(dst)
+	if err != 0 {
+		return dst, off, err
+	}
+	return dst, -1, nil
+}
+
+// appendHost appends the host of u, a valid URI with an authority, as
+// AppendHost does; or, on error, returns dst as it was given, the offset
+// and the error kind.
+func (u *URI) appendHost(dst []byte) ([]byte, int, ErrorKind) {
 	orig := dst
 	h, start := u.RawHost(), int(u.spans[ComponentHost].Start)
 	switch u.hostType {
@@ -242,18 +305,7 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 	default: // an IPvFuture, which no resolver knows
 		return orig, start, ErrInvalidHost
 	}
-	if err != nil {
-		return orig, off, err
-	}
-	if port < 0 {
-		end := u.spans[ComponentHost].End
-		if u.HasPort() {
-			end = u.spans[ComponentPort].End
-		}
-		return orig, int(end), ErrNoPort
-	}
-	dst = append(dst, ':')
-	return strconv.AppendUint(dst, uint64(port), 10), -1, nil
+	return dst, -1, 0
 }
 
 // appendDialHost appends s, a valid reg-name or zone ID, percent-decoded,

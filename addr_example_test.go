@@ -2,6 +2,7 @@ package fasturi_test
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/fasturi/fasturi"
 )
@@ -74,6 +75,38 @@ func ExampleURI_AppendHostPort() {
 	// example.com:80
 	// fasturi: invalid host at offset 7
 	// fasturi: no port at offset 17
+}
+
+// A Host header has no scheme, and so no default port: the server adds
+// its own scheme's to the host that AppendHost writes.
+func ExampleURI_AppendHost() {
+	var buf [64]byte
+	for _, value := range []string{"example.com", "Ex%61mple.com:8443", "[fe80::1%25eth0]", "example.com:65536"} {
+		h, err := fasturi.ParseHostHeaderString(value)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		addr, off, err := h.AppendHost(buf[:0])
+		if err != nil {
+			fmt.Println(err, "at offset", off)
+			continue
+		}
+		port, off, err := h.PortNumber()
+		if err != nil {
+			fmt.Println(err, "at offset", off)
+			continue
+		}
+		if port < 0 {
+			port, _ = fasturi.DefaultPort("https") // a server behind TLS
+		}
+		fmt.Println(string(strconv.AppendInt(append(addr, ':'), int64(port), 10)))
+	}
+	// Output:
+	// example.com:443
+	// Example.com:8443
+	// [fe80::1%eth0]:443
+	// fasturi: port out of range at offset 12
 }
 
 func ExampleLegacyIPv4() {

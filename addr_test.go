@@ -242,6 +242,20 @@ func TestAppendHostPort(t *testing.T) {
 		if string(got) != "dst:"+tt.want || off != tt.off || err != tt.err {
 			t.Errorf("AppendHostPort(%q) = %q, %d, %v; want %q, %d, %v", tt.in, got, off, err, "dst:"+tt.want, tt.off, tt.err)
 		}
+		// AppendHost: the same host, or the same error, but the port's.
+		wantHost, wantOff, wantErr := "", tt.off, tt.err
+		switch tt.err {
+		case nil:
+			wantHost, wantOff = tt.want[:strings.LastIndexByte(tt.want, ':')], -1
+		case ErrNoPort, ErrPortRange:
+			wantHost, wantOff, wantErr = "h", -1, nil
+			if strings.Contains(tt.in, "example.com") {
+				wantHost = "example.com"
+			}
+		}
+		if got, off, err := u.AppendHost([]byte("dst:")); string(got) != "dst:"+wantHost || off != wantOff || err != wantErr {
+			t.Errorf("AppendHost(%q) = %q, %d, %v; want %q, %d, %v", tt.in, got, off, err, "dst:"+wantHost, wantOff, wantErr)
+		}
 		if err != nil {
 			continue
 		}
@@ -254,6 +268,9 @@ func TestAppendHostPort(t *testing.T) {
 	u, _ := SplitString("http://h:80/a b")
 	if got, off, err := u.AppendHostPort(nil); got != nil || off != 13 || err != ErrInvalidPath {
 		t.Errorf("AppendHostPort(Split(%q)) = %q, %d, %v; want nil, 13, %v", u.String(), got, off, err, ErrInvalidPath)
+	}
+	if got, off, err := u.AppendHost(nil); got != nil || off != 13 || err != ErrInvalidPath {
+		t.Errorf("AppendHost(Split(%q)) = %q, %d, %v; want nil, 13, %v", u.String(), got, off, err, ErrInvalidPath)
 	}
 }
 
@@ -286,6 +303,11 @@ func TestAddrAllocs(t *testing.T) {
 		testAllocs(t, "AppendHostPort("+in+")", func() {
 			var buf [64]byte
 			b, off, err := u.AppendHostPort(buf[:0])
+			sinkInt, sinkErr = len(b)+off, err
+		})
+		testAllocs(t, "AppendHost("+in+")", func() {
+			var buf [64]byte
+			b, off, err := u.AppendHost(buf[:0])
 			sinkInt, sinkErr = len(b)+off, err
 		})
 		testAllocs(t, "LegacyIPv4("+u.RawHost()+")", func() { sinkAddr, sinkBool = LegacyIPv4(u.RawHost()) })

@@ -11,13 +11,13 @@
 // AppendEncode), normalization and equivalence (AppendNormalize, Equivalent),
 // reference resolution and its inverse (AppendResolve, AppendRelative), query
 // parameters, raw or decoded, and path segments as cursors (Params, Segments),
-// hosts and ports as values (URI.Addr, which allocates only for an IPv6 zone,
-// URI.PortNumber, URI.AppendHostPort, LegacyIPv4), the facts a security policy
-// needs (URI.Facts, URI.HostDiffers), the URL shapes of RFC 1738
-// (URI.CheckShape, URI.FTPType, DefaultPort), HTTP request targets, request
-// lines and Host headers (ParseRequestTarget, ParseRequestLine, RFC 9112;
-// ParseHostHeader, RFC 9110), and the URIs in free text (Finder, RFC 3986
-// Appendix C).
+// hosts and ports as values (URI.Addr, which allocates only for an IPv6
+// zone, URI.PortNumber, URI.AppendHostPort, URI.AppendHost, LegacyIPv4),
+// the facts a security policy needs (URI.Facts, URI.HostDiffers), the URL
+// shapes of RFC 1738 (URI.CheckShape, URI.FTPType, DefaultPort), HTTP
+// request targets, request lines and Host headers (ParseRequestTarget,
+// ParseRequestLine, RFC 9112; ParseHostHeader, RFC 9110), and the URIs in
+// free text (Finder, RFC 3986 Appendix C).
 //
 // # Lifetime
 //
@@ -30,7 +30,8 @@
 // that reuses its read buffer must. That includes a map key: one that
 // changes under the map is never found again. To keep the whole URI, keep
 // u.Clone(), which copies its input once and keeps everything else; for a
-// RequestLine, its Target's Clone, and strings.Clone of its Method.
+// RequestLine, its Target's Clone, and strings.Clone of its Method and
+// Version.
 //
 // Inputs of 4 GiB or more are rejected with ErrTooLong, because offsets are
 // 32 bits.
@@ -46,7 +47,8 @@
 // to AppendDecode, append-style like strconv's functions: it appends the
 // decoded bytes to a caller's buffer and never allocates when that is
 // large enough (AppendDecode(buf, u.RawPath(), 0)); Params.Decoded decodes
-// a query's keys and values, and URI.AppendHostPort a host to dial.
+// a query's keys and values, and URI.AppendHost and URI.AppendHostPort a
+// host to dial.
 //
 // Presence and value are separate: HasQuery reports whether the "?" was
 // there, RawQuery returns what follows it, and an empty query differs from

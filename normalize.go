@@ -155,7 +155,7 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 			dst = appendNormalPct(dst, u.RawUserinfo())
 			dst = append(dst, '@')
 		}
-		dst = u.appendHost(dst)
+		dst = u.appendNormalHost(dst)
 		if port, ok := u.normalPort(level); ok {
 			dst = append(dst, ':')
 			dst = append(dst, port...)
@@ -206,9 +206,9 @@ func AppendNormalize(dst []byte, u URI, level NormalizeLevel, opts PathOption) (
 	return dst, -1, nil
 }
 
-// appendHost appends the host in lowercase, but for the zone ID of an IPv6
-// literal, with its percent-encodings normalized.
-func (u *URI) appendHost(dst []byte) []byte {
+// appendNormalHost appends the host in lowercase, but for the zone ID of
+// an IPv6 literal, with its percent-encodings normalized.
+func (u *URI) appendNormalHost(dst []byte) []byte {
 	h := u.RawHost()
 	if u.hostType < HostIPv6 {
 		return appendNormalPctLower(dst, h)

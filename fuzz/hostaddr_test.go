@@ -28,7 +28,7 @@ var hostSeeds = []string{
 // the same text: for "http://"+s+"/" and "http://["+s+"]/", Addr against
 // netip.ParseAddr (with the zone ID decoded by url.PathUnescape, and no
 // address for a zone that decodes to a control or a delimiter),
-// LegacyIPv4 against ref.InetAton, and AppendHostPort against
+// LegacyIPv4 against ref.InetAton, and AppendHostPort and AppendHost against
 // net.SplitHostPort; and PortNumber against strconv.ParseUint on the
 // digits of s.
 func FuzzHostAddr(f *testing.F) {
@@ -137,9 +137,10 @@ func checkAddr(t *testing.T, in string, u *fasturi.URI) {
 	}
 }
 
-// checkHostPort checks AppendHostPort: that net.SplitHostPort reads back
-// the host decoded and the port; or, for a host that decodes to a control
-// or a delimiter, the error at the first such percent-encoding.
+// checkHostPort checks AppendHostPort, and AppendHost: that
+// net.SplitHostPort reads back the host decoded and the port; or, for a
+// host that decodes to a control or a delimiter, the error at the first
+// such percent-encoding.
 func checkHostPort(t *testing.T, in string, u *fasturi.URI) {
 	t.Helper()
 	b, off, err := u.AppendHostPort([]byte("x"))
@@ -165,6 +166,15 @@ func checkHostPort(t *testing.T, in string, u *fasturi.URI) {
 		} else {
 			wantOff, wantKind = badEncoding(h, start)
 		}
+	}
+	// AppendHost: the same host, or the host's error.
+	hb, hoff, herr := u.AppendHost([]byte("x"))
+	if wantKind != nil {
+		if string(hb) != "x" || hoff != wantOff || !errors.Is(herr, wantKind) {
+			t.Fatalf("%q: AppendHost() = %q, %d, %v; want \"x\", %d, %v", in, hb, hoff, herr, wantOff, wantKind)
+		}
+	} else if gh, _, serr := net.SplitHostPort(string(hb[1:]) + ":1"); herr != nil || hoff != -1 || hb[0] != 'x' || serr != nil || gh != host {
+		t.Fatalf("%q: AppendHost() = %q, %d, %v, which net.SplitHostPort reads with a port as %q, %v; want %q", in, hb, hoff, herr, gh, serr, host)
 	}
 	port, poff, perr := u.PortNumber()
 	if wantKind == nil && perr != nil {
