@@ -20,8 +20,11 @@ const (
 	// "%2E%2E" is no dot-segment: it stays in the target, and a server
 	// that decodes it reads "..". AppendNormalize decodes "%2E" first
 	// (section 6.2.2.2) and so refuses it too, as Facts.PathUnderflow
-	// flags it: normalize what AppendResolve gives before a path names a
-	// file.
+	// flags it: check the reference that way before resolving it, and
+	// the target before a path names a file. The target alone is not
+	// enough: resolving "/a/.%2E/.." removes ".%2E" with the ".." after
+	// it, and gives "/a/", where a server that decodes first climbs above
+	// the root.
 	RejectPathUnderflow PathOption = 1 << iota
 )
 
@@ -51,9 +54,15 @@ const (
 // a ref with an empty path, whose target keeps base's path as it is.
 // Offsets are into the input of the URI they name. RejectPathUnderflow is
 // no guard against paths that leave a directory: "%2E%2E" passes, as
-// data, and a server that decodes it reads "..". AppendNormalize of the
-// target, with RejectPathUnderflow too, decodes "%2E" first and refuses
-// it; so does a policy that reads Facts.PathUnderflow.
+// data, and a server that decodes it reads "..". AppendNormalize with
+// RejectPathUnderflow decodes "%2E" first and refuses it, and so does a
+// policy that reads Facts.PathUnderflow: of ref before resolving it, as
+// resolution can drop an encoded dot-segment with the ".." after it (see
+// RejectPathUnderflow), and of the target.
+//
+// ref is read as it was parsed: an origin-form request-target "//x/y"
+// (ParseRequestTarget) is a path, and resolves as one ("https://h//x/y"),
+// where ParseString("//x/y") is a network-path reference to host x.
 //
 // An authority-form request-target or a Host header (see
 // ParseRequestTarget and ParseHostHeader) is an authority without its

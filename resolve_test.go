@@ -234,3 +234,32 @@ func TestResolveAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveReadings checks two readings that AppendResolve's
+// documentation gives: an origin-form target "//x/y" resolves as the path
+// it is, and "/a/.%2E/.." resolves to "/a/" without ErrPathUnderflow,
+// though its Facts flag the underflow that a decoding server reads.
+func TestResolveReadings(t *testing.T) {
+	base, _ := ParseString("https://h/p")
+	origin, _, err := ParseRequestTargetString("GET", "//x/y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, off, err := AppendResolve(nil, base, origin, 0); string(got) != "https://h//x/y" || off != -1 || err != nil {
+		t.Errorf("origin-form //x/y: %q, %d, %v; want https://h//x/y", got, off, err)
+	}
+	network, _ := ParseString("//x/y")
+	if got, _, _ := AppendResolve(nil, base, network, 0); string(got) != "https://x/y" {
+		t.Errorf("reference //x/y: %q; want https://x/y", got)
+	}
+	ref, _ := ParseString("/a/.%2E/..")
+	if got, off, err := AppendResolve(nil, base, ref, RejectPathUnderflow); string(got) != "https://h/a/" || off != -1 || err != nil {
+		t.Errorf("/a/.%%2E/..: %q, %d, %v; want https://h/a/", got, off, err)
+	}
+	if !ref.Facts().PathUnderflow {
+		t.Error("/a/.%2E/..: Facts().PathUnderflow is false")
+	}
+	if _, _, err := AppendNormalize(nil, ref, NormalizeSyntax, RejectPathUnderflow); err != ErrPathUnderflow {
+		t.Errorf("/a/.%%2E/.. normalized with RejectPathUnderflow: %v, want %v", err, ErrPathUnderflow)
+	}
+}
