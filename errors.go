@@ -199,6 +199,27 @@ type SyntaxError struct {
 // of the offending byte.
 const nearWindow = 24
 
+// NewSyntaxError returns the SyntaxError of kind at offset in input,
+// which quotes the input around that offset as URI.Err does: for the
+// errors that come as a kind and an offset (AppendNormalize, PortNumber,
+// Params.Err and ErrorOffset, ...), a message that shows the byte at
+// fault. input is the string the offset counts in: for a URI's offsets,
+// its String. An offset outside input gives a SyntaxError that quotes
+// nothing, as a composite literal does. It allocates, as Err does.
+//
+//	port, off, err := u.PortNumber()
+//	if err != nil {
+//		var k fasturi.ErrorKind
+//		errors.As(err, &k)
+//		return fasturi.NewSyntaxError(k, u.String(), off)
+//	}
+func NewSyntaxError(kind ErrorKind, input string, offset int) *SyntaxError {
+	if offset < 0 || offset > len(input) {
+		return &SyntaxError{Kind: kind, Offset: offset}
+	}
+	return newSyntaxError(kind, input, offset)
+}
+
 func newSyntaxError(k ErrorKind, s string, off int) *SyntaxError {
 	e := &SyntaxError{Kind: k, Offset: off}
 	if k == ErrTooLong {

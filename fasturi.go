@@ -90,8 +90,8 @@
 // AppendRelative) gives an offset in the input of the one its error kind
 // names: the base's for ErrInvalidBase, and otherwise the reference's or
 // the target's. dst is returned as it was passed, holding what it held
-// before the call. Err and SyntaxError build a message that quotes the
-// input, and allocate.
+// before the call. Err, and NewSyntaxError for a kind and an offset, build
+// a message that quotes the input around the offset, and allocate.
 package fasturi
 
 import (

@@ -702,6 +702,24 @@ func TestSyntaxErrorMessage(t *testing.T) {
 			t.Errorf("%+v:\n got  %s\n want %s", tt.e, got, tt.want)
 		}
 	}
+	// NewSyntaxError quotes the input of an error that came as a kind and
+	// an offset, and quotes nothing for an offset outside it.
+	port, _ := ParseString("http://example.com:65536/")
+	_, off, perr := port.PortNumber()
+	for _, tt := range []struct {
+		e    *SyntaxError
+		want string
+	}{
+		{NewSyntaxError(perr.(ErrorKind), port.String(), off), `fasturi: port out of range: '6' at offset 19 in "http://example.com:65536/"`},
+		{NewSyntaxError(ErrInvalidPercentEncoding, "%zz", 0), `fasturi: invalid percent-encoding: '%' at offset 0 in "%zz"`},
+		{NewSyntaxError(ErrInvalidPath, "/a", 2), `fasturi: invalid path: unexpected end of input at offset 2 in "/a"`},
+		{NewSyntaxError(ErrInvalidPath, "/a", 3), "fasturi: invalid path at offset 3"},
+		{NewSyntaxError(ErrInvalidPath, "/a", -1), "fasturi: invalid path at offset -1"},
+	} {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("NewSyntaxError:\n got  %s\n want %s", got, tt.want)
+		}
+	}
 	// The message is a copy: reusing the input buffer does not change it.
 	b := []byte("/a b")
 	u, _ = Parse(b)
