@@ -119,9 +119,10 @@
 // (Server.DisableGeneralOptionsHandler).
 //
 // Some requests never reach the proxy's handler: net/http's server answers
-// them itself, and closes the connection: 431 for a head over 1 MB, 501
-// for a Transfer-Encoding other than chunked, 505 for a version other
-// than HTTP/1.x, and 400 ("400 Bad Request") for the malformed ones.
+// them itself, and closes the connection: 431 for a head over 1 MiB (and
+// the 4 KiB net/http allows over its limit), 501 for a Transfer-Encoding
+// other than chunked, 505 for a version other than HTTP/1.x, and 400
+// ("400 Bad Request") for the malformed ones.
 // Among them are a target with a space or a raw control byte (NUL, CR,
 // tab), a malformed percent-encoding in the path or the host ("/a%zz"), a
 // target that is neither "*" nor starts with '/' and has no scheme, an

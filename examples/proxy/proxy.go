@@ -13,6 +13,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fasturi/fasturi"
@@ -59,13 +60,12 @@ func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) 
 		if errors.Is(f.body.err, os.ErrDeadlineExceeded) {
 			status, why = http.StatusRequestTimeout, "the request body stalled for -body-timeout"
 		}
-		f.closing = true
 	case r.Context().Err() != nil:
 		p.logf("%s %s %s: 499 the client closed the connection before the response (%v)", r.RemoteAddr, r.Method, quoteCut(r.RequestURI), err)
 		w.WriteHeader(http.StatusBadGateway)
 		return
 	}
-	if f.closing {
+	if f.closing || f.body.unfinished() {
 		w.Header().Set("Connection", "close")
 	}
 	if status == http.StatusBadGateway {
@@ -79,13 +79,17 @@ func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) 
 // A clientBody is the body of a forwarded request, read by the transport
 // as it writes the request to the backend: it keeps the error that ended
 // a read, which is the client's, and with a timeout, waits at most that
-// long for each read's bytes, as the server's ReadHeaderTimeout does for
-// the head.
+// long for the bytes of each read (so a client that keeps sending, however
+// slowly, is not cut off).
 type clientBody struct {
 	body    io.ReadCloser
 	rc      *http.ResponseController
 	timeout time.Duration // 0: no limit
 	err     error         // the error that ended a read, but io.EOF
+	// done is set once the body has been read to its end, from the
+	// transport's goroutine that writes the request; the handler's
+	// reads it when the response comes.
+	done atomic.Bool
 }
 
 func (b *clientBody) Read(p []byte) (int, error) {
@@ -93,19 +97,27 @@ func (b *clientBody) Read(p []byte) (int, error) {
 		b.rc.SetReadDeadline(time.Now().Add(b.timeout))
 	}
 	n, err := b.body.Read(p)
-	if err != nil {
+	switch {
+	case err == io.EOF:
+		b.done.Store(true)
 		if b.timeout > 0 {
 			// Cleared, or the server's read for the connection's end,
 			// which starts at the body's end, would meet the deadline
 			// while the backend answers, and cancel the request.
 			b.rc.SetReadDeadline(time.Time{})
 		}
-		if err != io.EOF {
-			b.err = err
-		}
+	case err != nil:
+		// The deadline stays, past or not: the server, which reads what
+		// is left of a body before it answers, then stops at once.
+		b.err = err
 	}
 	return n, err
 }
+
+// unfinished reports whether b is a body that was not read to its end:
+// after a request that failed, the connection closes, rather than have
+// the server read what is left of the body before it answers.
+func (b *clientBody) unfinished() bool { return b != nil && !b.done.Load() }
 
 func (b *clientBody) Close() error { return b.body.Close() }
 

@@ -1352,3 +1352,45 @@ func TestClientGone(t *testing.T) {
 		t.Errorf("log %q, want a match for %s", logged(), re)
 	}
 }
+
+// TestBodyStallNoWait checks that a body that stalls does not hold the
+// answer past -body-timeout when the backend does not read it: one that is
+// down (a 502 at once, the connection closed rather than the rest of the
+// body awaited), and one that answers before reading it (a 408 once the
+// body has stalled for the timeout: net/http's server, the backend's,
+// reads what is left of a small body before its answer goes out).
+func TestBodyStallNoWait(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	early := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusForbidden)
+	}))
+	defer early.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down, _ := url.Parse("http://" + l.Addr().String())
+	l.Close()
+	earlyURL, _ := url.Parse(early.URL)
+	for _, c := range []struct {
+		backend *url.URL
+		status  int
+	}{{down, http.StatusBadGateway}, {earlyURL, http.StatusRequestTimeout}} {
+		addr := startProxy(t, c.backend, config{bodyTimeout: timeout})
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close() // on a failure too: it ends what waits on the body
+		conn.SetDeadline(time.Now().Add(5 * time.Second))
+		start := time.Now()
+		io.WriteString(conn, "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc") // and no more
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil { // the connection's deadline: a wait for the rest of the body
+			t.Fatalf("backend %v: no answer after %v: %v", c.backend, time.Since(start), err)
+		}
+		if resp.StatusCode != c.status || !resp.Close {
+			t.Errorf("backend %v: %d, close %v; want %d and close", c.backend, resp.StatusCode, resp.Close, c.status)
+		}
+	}
+}
