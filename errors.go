@@ -1,6 +1,7 @@
 package fasturi
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -199,25 +200,29 @@ type SyntaxError struct {
 // of the offending byte.
 const nearWindow = 24
 
-// NewSyntaxError returns the SyntaxError of kind at offset in input,
-// which quotes the input around that offset as URI.Err does: for the
-// errors that come as a kind and an offset (AppendNormalize, PortNumber,
-// Params.Err and ErrorOffset, ...), a message that shows the byte at
-// fault. input is the string the offset counts in: for a URI's offsets,
-// its String. An offset outside input gives a SyntaxError that quotes
-// nothing, as a composite literal does. It allocates, as Err does.
+// NewSyntaxError returns err, an error that came with an offset in input,
+// as a *SyntaxError that quotes the input around that offset, as URI.Err
+// does: for the errors that come as a kind and an offset (AppendNormalize,
+// PortNumber, Params.Err and ErrorOffset, ...), a message that shows the
+// byte at fault. input is the string the offset counts in: for a URI's
+// offsets, its String. It returns nil for a nil err, and err itself when
+// it is no ErrorKind (see errors.As). An offset outside input gives a
+// SyntaxError that quotes nothing, as a composite literal does. It
+// allocates, as Err does.
 //
-//	port, off, err := u.PortNumber()
-//	if err != nil {
-//		var k fasturi.ErrorKind
-//		errors.As(err, &k)
-//		return fasturi.NewSyntaxError(k, u.String(), off)
+//	if port, off, err := u.PortNumber(); err != nil {
+//		return fasturi.NewSyntaxError(u.String(), off, err)
+//		// fasturi: port out of range: '6' at offset 19 in "http://example.com:65536/"
 //	}
-func NewSyntaxError(kind ErrorKind, input string, offset int) *SyntaxError {
-	if offset < 0 || offset > len(input) {
-		return &SyntaxError{Kind: kind, Offset: offset}
+func NewSyntaxError(input string, offset int, err error) error {
+	var k ErrorKind
+	if !errors.As(err, &k) || k == 0 {
+		return err
 	}
-	return newSyntaxError(kind, input, offset)
+	if offset < 0 || offset > len(input) {
+		return &SyntaxError{Kind: k, Offset: offset}
+	}
+	return newSyntaxError(k, input, offset)
 }
 
 func newSyntaxError(k ErrorKind, s string, off int) *SyntaxError {

@@ -90,7 +90,7 @@
 // AppendRelative) gives an offset in the input of the one its error kind
 // names: the base's for ErrInvalidBase, and otherwise the reference's or
 // the target's. dst is returned as it was passed, holding what it held
-// before the call. Err, and NewSyntaxError for a kind and an offset, build
+// before the call. Err, and NewSyntaxError for an error and its offset, build
 // a message that quotes the input around the offset, and allocate.
 package fasturi
 

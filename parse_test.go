@@ -2,6 +2,8 @@ package fasturi
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -707,18 +709,28 @@ func TestSyntaxErrorMessage(t *testing.T) {
 	port, _ := ParseString("http://example.com:65536/")
 	_, off, perr := port.PortNumber()
 	for _, tt := range []struct {
-		e    *SyntaxError
+		err  error
 		want string
 	}{
-		{NewSyntaxError(perr.(ErrorKind), port.String(), off), `fasturi: port out of range: '6' at offset 19 in "http://example.com:65536/"`},
-		{NewSyntaxError(ErrInvalidPercentEncoding, "%zz", 0), `fasturi: invalid percent-encoding: '%' at offset 0 in "%zz"`},
-		{NewSyntaxError(ErrInvalidPath, "/a", 2), `fasturi: invalid path: unexpected end of input at offset 2 in "/a"`},
-		{NewSyntaxError(ErrInvalidPath, "/a", 3), "fasturi: invalid path at offset 3"},
-		{NewSyntaxError(ErrInvalidPath, "/a", -1), "fasturi: invalid path at offset -1"},
+		{NewSyntaxError(port.String(), off, perr), `fasturi: port out of range: '6' at offset 19 in "http://example.com:65536/"`},
+		{NewSyntaxError("%zz", 0, ErrInvalidPercentEncoding), `fasturi: invalid percent-encoding: '%' at offset 0 in "%zz"`},
+		{NewSyntaxError("/a", 2, ErrInvalidPath), `fasturi: invalid path: unexpected end of input at offset 2 in "/a"`},
+		{NewSyntaxError("/a", 3, ErrInvalidPath), "fasturi: invalid path at offset 3"},
+		{NewSyntaxError("/a", -1, fmt.Errorf("wrapped: %w", ErrInvalidPath)), `fasturi: invalid path at offset -1`},
+		{NewSyntaxError("/a", 0, io.EOF), "EOF"},
 	} {
-		if got := tt.e.Error(); got != tt.want {
+		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("NewSyntaxError:\n got  %s\n want %s", got, tt.want)
 		}
+	}
+	if err := NewSyntaxError("/a", 0, nil); err != nil {
+		t.Errorf("NewSyntaxError of nil: %#v", err)
+	}
+	if err := NewSyntaxError("/a", 0, ErrorKind(0)); err != ErrorKind(0) {
+		t.Errorf("NewSyntaxError of ErrorKind(0): %#v, want it back", err)
+	}
+	if se := (*SyntaxError)(nil); !errors.As(NewSyntaxError("/a", 1, ErrInvalidPath), &se) || se.Kind != ErrInvalidPath || se.Offset != 1 {
+		t.Errorf("NewSyntaxError is no *SyntaxError: %v", se)
 	}
 	// The message is a copy: reusing the input buffer does not change it.
 	b := []byte("/a b")
