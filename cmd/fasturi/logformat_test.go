@@ -160,7 +160,10 @@ func TestStatsExact(t *testing.T) {
 
 // statsDoc is the JSON document of stats, decoded.
 type statsDoc struct {
-	Totals map[string]int64
+	Totals struct {
+		Lines, Valid, Invalid int64
+		Complete              bool
+	}
 	Facets map[string]struct {
 		Distinct    int64
 		Approximate bool
@@ -263,8 +266,8 @@ func TestStatsSample(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Totals["lines"] < 100000 || got.Totals["valid"] < got.Totals["lines"]*9/10 {
-		t.Errorf("totals %v: want over 100000 lines, 90%% of them valid", got.Totals)
+	if got.Totals.Lines < 100000 || got.Totals.Valid < got.Totals.Lines*9/10 || !got.Totals.Complete {
+		t.Errorf("totals %+v: want over 100000 lines, 90%% of them valid, and complete", got.Totals)
 	}
 	for _, f := range logstats.Facets(logstats.Format{Kind: logstats.KindCombined}) {
 		if len(got.Facets[f.String()].Top) == 0 {
@@ -351,7 +354,7 @@ func TestLogCommandsOnJunk(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("stats %v: %v", format, err)
 		}
-		if tot := doc.Totals; tot["lines"] != lines || tot["valid"]+tot["invalid"] != lines {
+		if tot := doc.Totals; tot.Lines != lines || tot.Valid+tot.Invalid != lines || !tot.Complete {
 			t.Errorf("stats %v: totals %v for %d lines", format, tot, lines)
 		}
 		code, out, stderr = runCLI(t, "", append(append([]string{"target", "-json"}, format...), name)...)
