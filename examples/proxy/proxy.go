@@ -86,9 +86,9 @@ type clientBody struct {
 	rc      *http.ResponseController
 	timeout time.Duration // 0: no limit
 	err     error         // the error that ended a read, but io.EOF
-	// done is set once the body has been read to its end, from the
-	// transport's goroutine that writes the request; the handler's
-	// reads it when the response comes.
+	// done is set once the body has been read to its end, by the
+	// transport's goroutine that writes the request, and read by
+	// backendError.
 	done atomic.Bool
 }
 
