@@ -61,11 +61,10 @@ func parseLogLine(f logstats.Format, out output, lenient bool) lineFunc {
 		l, mis := f.Cut(line)
 		if mis.Msg == "" && access {
 			// As target and stats do: a request line whose method is no
-			// token is not a request line, whatever its target.
-			if i := l.MethodError(); i >= 0 {
-				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidMethod.Message(), Offset: i}
-			} else if i := l.SpaceError(); i >= 0 {
-				mis = logstats.Mismatch{Msg: fasturi.ErrInvalidRequestLine.Message(), Offset: i}
+			// token, or with two spaces after it, is not a request line,
+			// whatever its target.
+			if k, i := l.RequestLineError(); k != 0 {
+				mis = logstats.Mismatch{Msg: k.Message(), Offset: i}
 			}
 		}
 		if mis.Msg == "" && l.URI == nil {

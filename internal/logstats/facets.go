@@ -133,12 +133,8 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 		if l.Method != nil {
 			o.interned(emit, FacetMethod, l.Method, methodConsts)
 		}
-		if l.MethodError() >= 0 {
-			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidMethod])
-			return false
-		}
-		if l.SpaceError() >= 0 {
-			emitConst(emit, FacetError, errorConsts[fasturi.ErrInvalidRequestLine])
+		if k, _ := l.RequestLineError(); k != 0 {
+			emitConst(emit, FacetError, errorConsts[k])
 			return false
 		}
 	}

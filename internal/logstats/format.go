@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/fasturi/fasturi"
 )
 
 // A Kind is a layout of input lines.
@@ -230,14 +232,31 @@ func closingQuote(line []byte, from int, csv bool) int {
 	return -1
 }
 
-// MethodError returns -1 when the request line of l, an access-log line,
+// RequestLineError returns 0 and -1 when the request line of l, an
+// access-log line, has a method and a target after a single space, or
+// is not there to check; otherwise ErrInvalidMethod at the method's
+// first byte that a token cannot hold (see methodError), or
+// ErrInvalidRequestLine at a second space after the method (see
+// spaceError), with the offset in the line, where fasturi.ParseRequestLine
+// reports them. Such a line has no target to read.
+func (l *Line) RequestLineError() (fasturi.ErrorKind, int) {
+	if i := l.methodError(); i >= 0 {
+		return fasturi.ErrInvalidMethod, i
+	}
+	if i := l.spaceError(); i >= 0 {
+		return fasturi.ErrInvalidRequestLine, i
+	}
+	return 0, -1
+}
+
+// methodError returns -1 when the request line of l, an access-log line,
 // starts with a method, or has none to check; otherwise the offset in the
 // line of the method's first byte that a token cannot hold, as MethodError
 // reports it. A request line without a space is a method alone, "-" (no
 // request), or bytes that were no HTTP request, such as a TLS handshake
 // sent to an HTTP port ("\x16\x03\x01..."); one that starts with a space
 // has an empty method.
-func (l *Line) MethodError() int {
+func (l *Line) methodError() int {
 	if len(l.Request) == 0 {
 		return -1 // "": no request line, not a bad method
 	}
@@ -254,13 +273,13 @@ func (l *Line) MethodError() int {
 	return -1
 }
 
-// SpaceError returns -1, or the offset in the line of the target of l, an
+// spaceError returns -1, or the offset in the line of the target of l, an
 // access-log line, when that target starts with a space or is empty: a
 // request line with two spaces in a row after its method, which
 // fasturi.ParseRequestLine reports as ErrInvalidRequestLine there, or
 // with nothing after its method's space, is no request line, rather than
 // one whose target is in no form.
-func (l *Line) SpaceError() int {
+func (l *Line) spaceError() int {
 	if l.URI != nil && (len(l.URI) == 0 || l.URI[0] == ' ') {
 		return l.URIOff
 	}

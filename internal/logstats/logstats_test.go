@@ -464,8 +464,8 @@ func TestFirstUpper(t *testing.T) {
 }
 
 // TestLineRequestErrors checks the offsets, in the whole line, that
-// MethodError and SpaceError give for the request line of a common-log
-// line: -1 for none.
+// methodError and spaceError give for the request line of a common-log
+// line, -1 for none, and what RequestLineError makes of them.
 func TestLineRequestErrors(t *testing.T) {
 	const prefix = `h - - [t] "`
 	for _, tt := range []struct {
@@ -473,11 +473,11 @@ func TestLineRequestErrors(t *testing.T) {
 		check func(*Line) int
 		want  map[string]int // by request line: the offset in it
 	}{
-		{"MethodError", (*Line).MethodError, map[string]int{
+		{"methodError", (*Line).methodError, map[string]int{
 			"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1,
 			`\x16\x03\x01`: 0, `\x16\x03 \x01`: 0, " GET / HTTP/1.1": 0, `G\x01T /a HTTP/1.1`: 1, "GET\t/ HTTP/1.1": 3,
 		}},
-		{"SpaceError", (*Line).SpaceError, map[string]int{
+		{"spaceError", (*Line).spaceError, map[string]int{
 			"GET / HTTP/1.1": -1, "GET /": -1, "GET": -1, "-": -1, "": -1, "GET /a  HTTP/1.1": -1, "GET /a b HTTP/1.1": -1,
 			"GET  /dbl HTTP/1.1": 4, "GET  /dbl": 4, "GET  HTTP/1.1": 4, "GET ": 4, "GET   / HTTP/1.1": 4,
 		}},
@@ -494,6 +494,25 @@ func TestLineRequestErrors(t *testing.T) {
 			if got := tt.check(&l); got != want {
 				t.Errorf("%s of %q = %d, want %d", tt.name, line, got, want)
 			}
+
+		}
+	}
+	for request, want := range map[string]struct {
+		kind fasturi.ErrorKind
+		off  int
+	}{
+		"GET / HTTP/1.1": {0, -1}, "-": {0, -1}, "": {0, -1},
+		"GET  /x HTTP/1.1": {fasturi.ErrInvalidRequestLine, 4},
+		"G(T /x HTTP/1.1":  {fasturi.ErrInvalidMethod, 1},
+		"G(T  /x HTTP/1.1": {fasturi.ErrInvalidMethod, 1}, // the method first, as ParseRequestLine
+	} {
+		line := prefix + request + `" 400 0`
+		l, _ := Format{Kind: KindCommon}.Cut([]byte(line))
+		if want.off >= 0 {
+			want.off += len(prefix)
+		}
+		if kind, off := l.RequestLineError(); kind != want.kind || off != want.off {
+			t.Errorf("RequestLineError of %q = %v, %d; want %v, %d", line, kind, off, want.kind, want.off)
 		}
 	}
 }
