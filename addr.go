@@ -200,6 +200,39 @@ func (u *URI) PortNumber() (port, off int, err error) {
 // (UTS #46) first, as Go's net/http does, dials as 127.0.0.1. Refuse such
 // hosts (Facts.EncodedNonASCII) or map them before a policy on addresses.
 func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
+	return u.appendHostPort(dst, true)
+}
+
+// AppendHost appends to dst the host to connect to, as AppendHostPort
+// writes it but without the port, and returns the extended buffer, -1 and
+// nil: "example.com" for "https://ex%61mple.com:8443/", and
+// "[fe80::1%eth0]" for "http://[fe80::1%25eth0]/" (an IPv6 literal keeps
+// its brackets, so that a ':' and a port can follow). Its errors are
+// AppendHostPort's but those of the port; it neither allocates when dst
+// has room for len(u.RawHost()) bytes, nor takes a dst that shares memory
+// with u's input.
+//
+// A Host header (ParseHostHeader) has no scheme, and so no default port,
+// which AppendHostPort then refuses (ErrNoPort); a server adds its own
+// scheme's:
+//
+//	h, err := fasturi.ParseHostHeaderString(r.Host)
+//	// ...
+//	addr, off, err := h.AppendHost(buf[:0])
+//	// ...
+//	port, off, err := h.PortNumber() // -1 for none; ErrPortRange above 65535
+//	// ...
+//	if port < 0 {
+//		port = 443 // the server's scheme's: DefaultPort("https")
+//	}
+//	addr = strconv.AppendInt(append(addr, ':'), int64(port), 10)
+func (u *URI) AppendHost(dst []byte) ([]byte, int, error) {
+	return u.appendHostPort(dst, false)
+}
+
+// appendHostPort is AppendHostPort, or without withPort AppendHost: one
+// walk of the host for both, so that they decode it by the same rules.
+func (u *URI) appendHostPort(dst []byte, withPort bool) ([]byte, int, error) {
 	if u.errKind != 0 {
 		return dst, int(u.errOff), u.errKind
 	}
@@ -245,10 +278,12 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 	default: // an IPvFuture, which no resolver knows
 		return orig, start, ErrInvalidHost
 	}
-	if err != nil {
+	switch {
+	case !withPort:
+		return dst, -1, nil
+	case err != nil:
 		return orig, off, err
-	}
-	if port < 0 {
+	case port < 0:
 		end := u.spans[ComponentHost].End
 		if u.HasPort() {
 			end = u.spans[ComponentPort].End
@@ -257,68 +292,6 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 	}
 	dst = append(dst, ':')
 	return strconv.AppendUint(dst, uint64(port), 10), -1, nil
-}
-
-// AppendHost appends to dst the host to connect to, as AppendHostPort
-// writes it but without the port, and returns the extended buffer, -1 and
-// nil: "example.com" for "https://ex%61mple.com:8443/", and
-// "[fe80::1%eth0]" for "http://[fe80::1%25eth0]/" (an IPv6 literal keeps
-// its brackets, so that a ':' and a port can follow). Its errors are
-// AppendHostPort's but those of the port; it neither allocates when dst
-// has room for len(u.RawHost()) bytes, nor takes a dst that shares memory
-// with u's input.
-//
-// A Host header (ParseHostHeader) has no scheme, and so no default port,
-// which AppendHostPort then refuses (ErrNoPort); a server adds its own
-// scheme's:
-//
-//	h, err := fasturi.ParseHostHeaderString(r.Host)
-//	// ...
-//	addr, off, err := h.AppendHost(buf[:0])
-//	// ...
-//	port, off, err := h.PortNumber() // -1 for none; ErrPortRange above 65535
-//	// ...
-//	if port < 0 {
-//		port = 443 // the server's scheme's: DefaultPort("https")
-//	}
-//	addr = strconv.AppendInt(append(addr, ':'), int64(port), 10)
-func (u *URI) AppendHost(dst []byte) ([]byte, int, error) {
-	// AppendHostPort's host, without its port. Each has its own copy:
-	// one function for both, with the port as an option, cost
-	// AppendHostPort 10% (2 ns, BenchmarkAddr).
-	if u.errKind != 0 {
-		return dst, int(u.errOff), u.errKind
-	}
-	if !u.HasAuthority() {
-		return dst, 0, ErrInvalidHost
-	}
-	h, start := u.RawHost(), int(u.spans[ComponentHost].Start)
-	var off int
-	var k ErrorKind
-	switch u.hostType {
-	case HostIPv4:
-		return append(dst, h...), -1, nil
-	case HostIPv6:
-		z := strings.IndexByte(h, '%')
-		if z < 0 {
-			return append(dst, h...), -1, nil
-		}
-		out := append(dst, h[:z+1]...) // "[" IPv6address "%"
-		if out, off, k = appendDialHost(out, h[z+3:len(h)-1]); k != 0 {
-			return dst, start + z + 3 + off, k
-		}
-		return append(out, ']'), -1, nil
-	case HostRegName:
-		if h == "" {
-			return dst, start, ErrInvalidHost
-		}
-		out := dst
-		if out, off, k = appendDialHost(out, h); k != 0 {
-			return dst, start + off, k
-		}
-		return out, -1, nil
-	}
-	return dst, start, ErrInvalidHost // an IPvFuture, which no resolver knows
 }
 
 // appendDialHost appends s, a valid reg-name or zone ID, percent-decoded,
