@@ -15,6 +15,7 @@ func testAllocs(t *testing.T, name string, fn func()) {
 
 var (
 	sinkURI  URI
+	sinkLine RequestLine
 	sinkErr  error
 	sinkStr  string
 	sinkBool bool

@@ -376,6 +376,24 @@ func ParseRequestLineString(line string) (r RequestLine, err error) {
 	return r, nil
 }
 
+// Clone returns a copy of r that refers to a copy of its line: the same
+// method, target, form, version and error, read from memory of its own,
+// which stays as it is when the caller reuses the buffer r was parsed
+// from (see URI.Clone). It allocates once, the line's length; nothing for
+// the zero RequestLine.
+func (r *RequestLine) Clone() RequestLine {
+	c := *r
+	if r.errKind != 0 || r.Method == "" {
+		c.Target = r.Target.Clone() // a line that failed is all in Target
+		return c
+	}
+	// A valid line is its parts with one space between each.
+	line := r.Method + " " + r.Target.s + " " + r.Version
+	t := len(r.Method) + 1
+	c.Method, c.Target.s, c.Version = line[:t-1], line[t:t+len(r.Target.s)], line[len(line)-len(r.Version):]
+	return c
+}
+
 // ErrorOffset returns -1 for a valid request line, and otherwise the offset
 // in the line of its error.
 func (r *RequestLine) ErrorOffset() int {

@@ -48,6 +48,23 @@ func ExampleParseRequestLineString() {
 	// fasturi: invalid percent-encoding at byte 7
 }
 
+// A server that reads request lines into a buffer it reuses keeps one past
+// the next read by cloning it: Clone copies the line once.
+func ExampleRequestLine_Clone() {
+	buf := []byte("GET /search?q=go HTTP/1.1")
+	r, err := fasturi.ParseRequestLine(buf)
+	if err != nil {
+		panic(err)
+	}
+	kept := r.Clone()
+	copy(buf, "PUT /upload/file HTTP/1.0") // the next request's bytes
+	fmt.Println(r.Method, r.Target.RawPath())
+	fmt.Println(kept.Method, kept.Target.RawPath(), kept.Target.RawQuery(), kept.Version)
+	// Output:
+	// PUT /upload
+	// GET /search q=go HTTP/1.1
+}
+
 func ExampleURI_Facts() {
 	u, _ := fasturi.ParseString("http://trusted.example@0x7f.1/static/%2e%2e/%2e%2e/etc/passwd%00.png")
 	f := u.Facts()

@@ -157,6 +157,43 @@ func TestParseRequestLine(t *testing.T) {
 	}
 }
 
+// TestRequestLineClone checks that a clone is the request line it was made
+// from, part for part, reading memory of its own, with one allocation.
+func TestRequestLineClone(t *testing.T) {
+	for _, in := range []string{
+		"GET /where?q=now HTTP/1.1",
+		"CONNECT h:443 HTTP/1.1",
+		"OPTIONS * HTTP/1.0",
+		"GET //x/y HTTP/1.1", // a path, which parsing the target alone again would not keep
+		"GET /a b HTTP/1.1",  // an error: the whole line is the target
+		"CONNECT /a HTTP/1.1",
+		"",
+	} {
+		buf := []byte(in)
+		r, err := ParseRequestLine(buf)
+		want := r
+		want.Method, want.Version = strings.Clone(r.Method), strings.Clone(r.Version)
+		want.Target.s = strings.Clone(r.Target.s)
+		c := r.Clone()
+		for i := range buf {
+			buf[i] = '!'
+		}
+		if c != want {
+			t.Errorf("%q: clone %+v, want %+v", in, c, want)
+		}
+		if c.ErrorOffset() != r.ErrorOffset() || (err == nil) != c.Target.Valid() {
+			t.Errorf("%q: clone's error at %d, want %d (%v)", in, c.ErrorOffset(), r.ErrorOffset(), err)
+		}
+		if got := testing.AllocsPerRun(10, func() { sinkLine = r.Clone() }); in != "" && got != 1 || in == "" && got != 0 {
+			t.Errorf("%q: Clone allocates %v times", in, got)
+		}
+	}
+	var zero RequestLine
+	if c := zero.Clone(); c != zero {
+		t.Errorf("zero RequestLine's clone %+v", c)
+	}
+}
+
 func TestParseRequestLineErrors(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
