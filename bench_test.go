@@ -15,7 +15,10 @@ import (
 // Benchmarks run on a generated corpus, and on URI lists named by -corpus or
 // $FASTURI_CORPUS (comma-separated file paths, one URI per line):
 //
-//	go test -run '^$' -bench Parse -corpus ../shared/corpora/kasztp.txt
+//	go test -run '^$' -bench Parse -corpus bench/corpora/kasztp.txt,bench/corpora/userbait.txt
+//
+// (see README.md, "Corpora", for the lists). Each list is named after its
+// file, without the extension, and two lists may not share a name.
 //
 // Sub-benchmarks are named corpus=NAME/impl=NAME, so that benchstat -col /impl
 // puts the implementations side by side.
@@ -37,18 +40,28 @@ func benchCorpora(b *testing.B) []benchCorpus {
 	return list
 }
 
-// flagCorpora loads the lists named by -corpus or $FASTURI_CORPUS.
+// flagCorpora loads the lists named by -corpus or $FASTURI_CORPUS. An empty
+// name, as a trailing comma leaves, names nothing.
 func flagCorpora(tb testing.TB) []benchCorpus {
 	var list []benchCorpus
-	if *corpusFlag == "" {
-		return nil
-	}
+	names := map[string]bool{"generated": true}
 	for _, path := range strings.Split(*corpusFlag, ",") {
+		if path = strings.TrimSpace(path); path == "" {
+			continue
+		}
 		uris, err := corpus.Load(path)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		list = append(list, benchCorpus{name: strings.TrimSuffix(filepath.Base(path), ".txt"), uris: uris})
+		if len(uris) == 0 {
+			tb.Fatalf("%s: no URIs", path)
+		}
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		if names[name] {
+			tb.Fatalf("%s: a second corpus named %q (sub-benchmarks are keyed by it)", path, name)
+		}
+		names[name] = true
+		list = append(list, benchCorpus{name: name, uris: uris})
 	}
 	return list
 }
@@ -56,6 +69,9 @@ func flagCorpora(tb testing.TB) []benchCorpus {
 // runCorpus times fn over a whole corpus per iteration and reports the
 // time per URI next to the throughput.
 func runCorpus(b *testing.B, c benchCorpus, fn func(string)) {
+	if len(c.uris) == 0 {
+		b.Skip("no URIs of this kind in the corpus") // a time per URI would be +Inf
+	}
 	b.SetBytes(c.bytes)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -11,8 +11,13 @@ import (
 // The benchmarks time the same parsers on the same corpora as the command,
 // as Go benchmarks, for benchstat:
 //
-//	go test -run '^$' -bench . -count 10 -cpu 1 -corpus a.txt,b.txt > new.txt
+//	go test -run '^$' -bench Parsers -count 10 -cpu 1 -corpus a.txt,b.txt > new.txt
 //	benchstat -col /parser -filter .unit:ns/uri new.txt
+//
+// and the other operations, keyed by implementation:
+//
+//	go test -run '^$' -bench 'Normalize|Resolve|Extract' -count 10 -cpu 1 -corpus a.txt > ops.txt
+//	benchstat -col /impl -filter .unit:ns/uri ops.txt
 //
 // Each iteration is one pass over a whole corpus; ns/uri and allocs/uri
 // divide by the corpus's length, and MB/s counts its bytes. -cpu 1 matches
@@ -20,11 +25,13 @@ import (
 var corpusFlag = flag.String("corpus", os.Getenv("FASTURI_CORPUS"), "comma-separated URI list files to benchmark on, besides the generated and edge corpora")
 
 // flagCorpora loads the generated and edge corpora and the files named by
-// -corpus.
+// -corpus. An empty name, as a trailing comma leaves, names nothing.
 func flagCorpora(b *testing.B) []*corpus {
 	var files []string
-	if *corpusFlag != "" {
-		files = strings.Split(*corpusFlag, ",")
+	for _, f := range strings.Split(*corpusFlag, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			files = append(files, f)
+		}
 	}
 	corpora, err := loadCorpora(20000, 1, files)
 	if err != nil {

@@ -19,7 +19,8 @@
 // The same parsers, operations and corpora are Go benchmarks too
 // (bench_test.go), for benchstat:
 //
-//	go test -run '^$' -bench . -count 10 -cpu 1 -corpus a.txt,b.txt
+//	go test -run '^$' -bench Parsers -count 10 -cpu 1 -corpus a.txt,b.txt
+//	go test -run '^$' -bench 'Normalize|Resolve|Extract' -count 10 -cpu 1 -corpus a.txt
 package main
 
 import (
@@ -31,6 +32,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,7 +86,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	ps, unknown := selectParsers(*keys)
 	if len(unknown) > 0 {
-		return fmt.Errorf("unknown parsers %s; known: %s", strings.Join(unknown, ", "), parserKeys())
+		note := ""
+		if goadaPeer == nil && slices.Contains(unknown, "goada") {
+			note = " (goada needs cgo: CGO_ENABLED=1 and a C++20 compiler)"
+		}
+		return fmt.Errorf("unknown parsers %s; known: %s%s", strings.Join(unknown, ", "), parserKeys(), note)
+	}
+	if len(ps) == 0 {
+		return fmt.Errorf("-parsers %q names no parser; known: %s", *keys, parserKeys())
 	}
 	ops, unknown := selectOperations(*opKeys)
 	if len(unknown) > 0 {

@@ -240,6 +240,7 @@ func TestRunErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-parsers", "fasturi,nope"}, "unknown parsers nope"},
+		{[]string{"-parsers", " , "}, "names no parser"},
 		{[]string{"-trials", "0"}, "at least 1"},
 		{[]string{"-emit", "-gen", "0"}, "at least 1"},
 		{[]string{"corpora/edge.txt"}, `a corpus named "edge" is already loaded`},
@@ -249,6 +250,18 @@ func TestRunErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("run %q: error %v, want one containing %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestRunGoadaWithoutCgo checks that asking for goada in a build without
+// cgo says what it needs, rather than that there is no such parser.
+func TestRunGoadaWithoutCgo(t *testing.T) {
+	if goadaPeer != nil {
+		t.Skip("built with cgo: goada is there")
+	}
+	err := run([]string{"-out", "", "-parsers", "goada"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "goada needs cgo") {
+		t.Errorf("run -parsers goada without cgo: %v", err)
 	}
 }
 
