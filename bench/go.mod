@@ -1,14 +1,12 @@
 module github.com/fasturi/fasturi/bench
 
-go 1.26
+go 1.26.0
 
 // The library under test, from this tree.
 replace github.com/fasturi/fasturi => ../
 
 // The parsers compared, each at a version the Go module proxy serves:
-// fasthttp v1.74.0, which the committed results measure (when it was
-// pinned, the proxy refused v1.75.0 and the go-brrr v1.3.0 that v1.76.0
-// and v1.77.0 need; v1.75.0 is still refused),
+// fasthttp v1.78.0, the newest (v1.75.0 is refused),
 // goada v1.0.0 (cgo: needs a C++ compiler), whatwg-url v0.6.2 (the
 // newest). cpuid names the CPU in every report. purell v1.2.1, the newest,
 // which the Go module proxy resolves, is the normalizer compared. xurls
@@ -23,16 +21,16 @@ require (
 	github.com/fredbi/uri v1.1.1
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/nlnwa/whatwg-url v0.6.2
-	github.com/valyala/fasthttp v1.74.0
+	github.com/valyala/fasthttp v1.78.0
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
-	github.com/klauspost/compress v1.20.0 // indirect
-	github.com/molecule-man/go-brrr v1.0.1 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/molecule-man/go-brrr v1.3.1 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
-	golang.org/x/net v0.58.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
