@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fasturi/fasturi/internal/corpus"
+	"github.com/fasturi/fasturi/internal/scanlevel"
 )
 
 // kernels are a level's own scanners (see scan.go), for blocks of at least
@@ -100,6 +101,26 @@ func TestLevelsRequired(t *testing.T) {
 		} else {
 			t.Logf("level %s runs", l)
 		}
+	}
+}
+
+// TestScanLevelHook checks the hook through which the fuzz package runs
+// fasturi at a chosen level: it sets each level this build and machine run,
+// names it, and refuses the others.
+func TestScanLevelHook(t *testing.T) {
+	setLevel(t, levelGeneric) // restores the level when the test ends
+	for l := range numLevels {
+		_, missing := levelKernels(l)
+		err := scanlevel.Set(l.String())
+		if (err == nil) != (missing == "") {
+			t.Errorf("Set(%q) = %v; this machine and build: %q", l, err, missing)
+		}
+		if err == nil && scanlevel.Name() != l.String() {
+			t.Errorf("after Set(%q), the level is %q", l, scanlevel.Name())
+		}
+	}
+	if err := scanlevel.Set("avx"); err == nil {
+		t.Error(`Set("avx") = nil`)
 	}
 }
 

@@ -2,7 +2,12 @@
 
 package fasturi
 
-import "github.com/klauspost/cpuid/v2"
+import (
+	"fmt"
+
+	"github.com/fasturi/fasturi/internal/scanlevel"
+	"github.com/klauspost/cpuid/v2"
+)
 
 // vectorScanner says whether this build has vector scanners, whose masks
 // can stand in for some byte-by-byte checks.
@@ -24,6 +29,20 @@ func detectLevel() scanLevel {
 		return levelAVX2
 	}
 	return levelGeneric
+}
+
+func init() {
+	scanlevel.Name = func() string { return level.String() }
+	scanlevel.Set = func(name string) error {
+		best := detectLevel()
+		for l := range best + 1 {
+			if l.String() == name {
+				level = l
+				return nil
+			}
+		}
+		return fmt.Errorf("no scanner level %q on this machine, which runs %v at best", name, best)
+	}
 }
 
 // stopsIn returns the bits of special, the special bytes of the block s,

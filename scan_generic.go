@@ -2,8 +2,24 @@
 
 package fasturi
 
+import (
+	"fmt"
+
+	"github.com/fasturi/fasturi/internal/scanlevel"
+)
+
 // Without a vector scanner (other architectures, other compilers, and the
 // purego build tag), the portable one is the only one.
+
+func init() {
+	scanlevel.Name = levelGeneric.String
+	scanlevel.Set = func(name string) error {
+		if name != levelGeneric.String() {
+			return fmt.Errorf("no scanner level %q in this build, which has only the portable one (generic)", name)
+		}
+		return nil
+	}
+}
 
 // vectorScanner says whether this build has vector scanners, whose masks
 // can stand in for some byte-by-byte checks.

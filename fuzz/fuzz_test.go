@@ -3,9 +3,11 @@
 //
 // Run one for a while with, for example:
 //
-//	go test -timeout 0 -run '^$' -fuzz '^FuzzParse$' -fuzztime 1h ./fuzz
+//	go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 1h -fuzzminimizetime 5s ./fuzz
 //
-// (-timeout 0, because go test otherwise stops any run after 10 minutes).
+// (-fuzztime bounds the fuzzing; go test's -timeout bounds only the seeds'
+// run). The targets run at the fastest scanner level the machine has, or
+// at the one $FASTURI_FUZZ_LEVEL names (see TestMain).
 package fuzz
 
 import (
@@ -47,6 +49,17 @@ var refKinds = map[fasturi.ErrorKind]ref.Kind{
 	fasturi.ErrInvalidFragment:        ref.KindFragment,
 	fasturi.ErrInvalidPercentEncoding: ref.KindPercentEncoding,
 	fasturi.ErrTargetForm:             ref.KindTargetForm,
+	fasturi.ErrControlCharacter:       ref.KindControl, // decoding's own
+}
+
+// errorOfKind returns fasturi's error kind for the reference's kind k.
+func errorOfKind(k ref.Kind) error {
+	for e, rk := range refKinds {
+		if rk == k {
+			return e
+		}
+	}
+	panic("no fasturi error kind for reference kind " + string(k))
 }
 
 // FuzzParse compares Parse with the reference parser: validity, every
@@ -61,7 +74,7 @@ func FuzzParse(f *testing.F) {
 		u, err := fasturi.ParseString(s)
 		want := ref.Parse(s)
 		if (err == nil) != want.Valid {
-			t.Fatalf("%q: fasturi error %v, reference valid %v (offset %d)", s, u.Err(), want.Valid, want.ErrorOffset)
+			t.Fatalf("%q: Parse: %v; reference valid %v (offset %d)", s, u.Err(), want.Valid, want.ErrorOffset)
 		}
 		if err != nil {
 			k, ok := err.(fasturi.ErrorKind)

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/fasturi/fasturi"
+	"github.com/fasturi/fasturi/fuzz/internal/ref"
 )
 
 // querySeeds are queries for each rule of Params: separators, empty
@@ -124,10 +125,10 @@ func checkQueryDecode(t *testing.T, q, s string) {
 	}
 }
 
-// checkDecoded compares Params.Decoded over q with Next and AppendDecode
-// on each raw key and value: the same bytes, up to the first key or value
-// that does not decode, whose error and offset in q it must report; or the
-// limit's error.
+// checkDecoded compares Params.Decoded over q with Next and the reference
+// decoder on each raw key and value: the same bytes, up to the first key
+// or value that does not decode, whose error and offset in q it must
+// report; or the limit's error.
 func checkDecoded(t *testing.T, q string, o fasturi.QueryOption, limit int, d fasturi.DecodeOption) {
 	t.Helper()
 	var want [][2]string
@@ -142,17 +143,18 @@ func checkDecoded(t *testing.T, q string, o fasturi.QueryOption, limit int, d fa
 		}
 		// k and v are substrings of q: their offsets follow from their
 		// pointers.
-		dk, at, err := fasturi.AppendDecode(nil, k, d)
-		if err != nil {
-			wantErr, wantOff = err, offsetIn(q, k)+at
+		plus, noControls := d&fasturi.DecodePlusAsSpace != 0, d&fasturi.DecodeNoControls != 0
+		dk, at, kind := ref.Decode(k, plus, noControls)
+		if kind != ref.KindNone {
+			wantErr, wantOff = errorOfKind(kind), offsetIn(q, k)+at
 			break
 		}
-		dv, at, err := fasturi.AppendDecode(nil, v, d)
-		if err != nil {
-			wantErr, wantOff = err, offsetIn(q, v)+at
+		dv, at, kind := ref.Decode(v, plus, noControls)
+		if kind != ref.KindNone {
+			wantErr, wantOff = errorOfKind(kind), offsetIn(q, v)+at
 			break
 		}
-		want = append(want, [2]string{string(dk), string(dv)})
+		want = append(want, [2]string{dk, dv})
 	}
 	buf := []byte("prefix")
 	p := fasturi.NewParams(q, o, limit)

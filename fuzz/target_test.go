@@ -56,12 +56,12 @@ func FuzzRequestTarget(f *testing.F) {
 		u, form, err := fasturi.ParseRequestTargetString(method, s)
 		want := ref.ParseTarget(method, s)
 		if (err == nil) != want.Valid {
-			t.Fatalf("%s %q: fasturi %v at %d (form %v), reference valid %v (%s), offset %d", method, s, err, u.ErrorOffset(), form, want.Valid, want.Form, want.ErrorOffset)
+			t.Fatalf("%s %q: ParseRequestTarget: %v at %d (form %v); reference valid %v (%s), offset %d", method, s, err, u.ErrorOffset(), form, want.Valid, want.Form, want.ErrorOffset)
 		}
 		if err != nil {
 			k, _ := err.(fasturi.ErrorKind)
 			if u.ErrorOffset() != want.ErrorOffset || refKinds[k] != want.Kind || form != 0 {
-				t.Fatalf("%s %q: fasturi %v at %d, reference %q at %d", method, s, err, u.ErrorOffset(), want.Kind, want.ErrorOffset)
+				t.Fatalf("%s %q: ParseRequestTarget: %v at %d; reference %q at %d", method, s, err, u.ErrorOffset(), want.Kind, want.ErrorOffset)
 			}
 		} else {
 			if formNames[form] != want.Form {
