@@ -36,7 +36,7 @@ func (g *globs) Set(s string) error { *g = append(*g, s); return nil }
 var (
 	inputs globs
 	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
-	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf or combined (access logs)")
+	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf (or common) or combined (access logs), in any case")
 	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
 	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other but '\"', such as ',', a field may be quoted as in CSV")
 	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
@@ -101,8 +101,7 @@ func inPrivateTempDir(f func() int) int {
 func configure() (config, error) {
 	c := config{Inputs: append(inputs, flag.Args()...), Output: *output, Depth: *depth, Top: *top}
 	if len(c.Inputs) == 0 || c.Output == "" {
-		flag.Usage()
-		return c, errors.New("-input and -output are required")
+		return c, errors.New("-input and -output are required (-h lists the flags)")
 	}
 	if c.Top < 0 || c.Depth < 0 {
 		return c, errors.New("-top and -depth take a number >= 0")
@@ -168,15 +167,29 @@ func matches(ctx context.Context, glob string, out os.FileInfo) error {
 		if strings.HasSuffix(strings.ToLower(f), ".gz") {
 			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
 		}
-		// A local directory fails the pipeline only once it runs.
+		if strings.Contains(f, "://") {
+			continue // a remote file: its workers read it
+		}
+		// A local file that cannot be read fails the pipeline only once
+		// it runs, with the cause at the end of a dump of its plan; and
+		// textio reads a file only up to the size it reports, which for
+		// a pipe is 0: nothing counted, and no error.
 		fi, err := os.Stat(f)
 		switch {
 		case err != nil:
+			return fmt.Errorf("-input %s: %w", glob, err)
 		case fi.IsDir():
 			return fmt.Errorf("-input %s: %s is a directory: give a glob of its files", glob, f)
+		case !fi.Mode().IsRegular():
+			return fmt.Errorf("-input %s: %s is not a regular file (a pipe or a device), which textio reads only up to the size it reports: write it to a file first", glob, f)
 		case out != nil && os.SameFile(fi, out):
 			return fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)
 		}
+		r, err := os.Open(f)
+		if err != nil {
+			return fmt.Errorf("-input %s: %w", glob, err)
+		}
+		r.Close()
 	}
 	return nil
 }

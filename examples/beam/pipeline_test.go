@@ -316,19 +316,28 @@ func TestTopFnHugeN(t *testing.T) {
 	}
 }
 
-// TestInputs checks that inputs that match no file, or a compressed one,
-// are refused before the pipeline runs.
+// TestInputs checks that inputs that match no file, or one the pipeline
+// would read wrongly or fail on, are refused before the pipeline runs.
 func TestInputs(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "a.log.gz", "")
 	if err := os.Mkdir(filepath.Join(dir, "d.log"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range []string{filepath.Join(dir, "*.txt"), filepath.Join(dir, "missing.log"), filepath.Join(dir, "*.gz"),
-		filepath.Join(dir, "d.log"), filepath.Join(dir, "*.log")} {
-		c := config{Inputs: []string{in}, Output: filepath.Join(dir, "out.json")}
-		if err := run(context.Background(), c); err == nil {
-			t.Errorf("run with -input %s: no error", in)
+	if err := os.Symlink(filepath.Join(dir, "gone.txt"), filepath.Join(dir, "dangling.log")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ in, err string }{
+		{filepath.Join(dir, "*.txt"), "no such file"},
+		{filepath.Join(dir, "missing.log"), "no such file"},
+		{filepath.Join(dir, "*.gz"), "compressed"},
+		{filepath.Join(dir, "d.log"), "a directory"},
+		{filepath.Join(dir, "dangling.log"), "no such file"},
+		{os.DevNull, "not a regular file"}, // as a pipe, such as <(zcat x.gz), would be: read as empty
+	} {
+		c := config{Inputs: []string{tt.in}, Output: filepath.Join(dir, "out.json")}
+		if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("run with -input %s: error %v, want one that says %q", tt.in, err, tt.err)
 		}
 	}
 	// The output is one of the inputs: refused before the pipeline
