@@ -95,48 +95,91 @@ var (
 // keys are []byte rather than string because a key may be any bytes (an
 // access log's method), and runners written in other languages decode
 // strings as UTF-8.
+//
+// It sums the counts of each key over a bundle and emits the sums when the
+// bundle ends, or when it holds more than maxBundleKeys keys: a worker
+// sends the shuffle one element per key and bundle rather than one per
+// key and line, on every runner, including those that do not lift
+// SumPerKey's combine into the workers (Beam's portable Flink and Spark
+// runners).
 type observeFn struct {
 	Format logstats.Format
 	Depth  int
 
 	obs     *logstats.Observer // one per DoFn instance: it is not safe for concurrent use
 	emitKey logstats.Emit
-	emit    func([]byte, int64) // the current element's emitter and count
-	n       int64
+	sums    map[string]*int64 // this bundle's count per key, not yet emitted
+	n       int64             // the current line's count: 1, or -1 and 1 for bomFn
+	keyBuf  []byte
+	maxKeys int // sums emitted past this many keys; 0: maxBundleKeys
 }
+
+// maxBundleKeys bounds the keys that observeFn keeps per bundle: a few MB.
+const maxBundleKeys = 1 << 16
 
 func (fn *observeFn) Setup() {
 	fn.obs = &logstats.Observer{Format: fn.Format, Depth: fn.Depth}
 	fn.emitKey = fn.key
+	fn.sums = make(map[string]*int64)
+	if fn.maxKeys <= 0 {
+		fn.maxKeys = maxBundleKeys
+	}
 }
 
 func (fn *observeFn) ProcessElement(line string, emit func([]byte, int64)) {
-	fn.count(line, 1, emit)
+	fn.count(line, 1)
+	if len(fn.sums) > fn.maxKeys {
+		fn.flush(emit)
+	}
 }
 
-// count emits n for each facet key of line, and for its validity.
-func (fn *observeFn) count(line string, n int64, emit func([]byte, int64)) {
+func (fn *observeFn) FinishBundle(emit func([]byte, int64)) {
+	fn.flush(emit)
+}
+
+// flush emits the bundle's sums, but those that came to 0 (a line that
+// bomFn took back), and forgets them.
+func (fn *observeFn) flush(emit func([]byte, int64)) {
+	for k, n := range fn.sums {
+		if *n != 0 {
+			emit([]byte(k), *n)
+		}
+	}
+	clear(fn.sums)
+}
+
+// count adds n to the sum of each facet key of line, and of its validity.
+func (fn *observeFn) count(line string, n int64) {
 	// textio cuts lines at '\n' only; the command drops a '\r' before it.
 	// textio does not say whether a file's last line had a '\n': one that
 	// ends in a '\r' and no '\n' loses it here, and keeps it there.
 	line = strings.TrimSuffix(line, "\r")
-	fn.emit, fn.n = emit, n
+	fn.n = n
 	// Observe only reads the line, so it may see the string's bytes.
 	valid := fn.obs.Observe(unsafe.Slice(unsafe.StringData(line), len(line)), fn.emitKey)
 	if valid {
-		emit(keyValid, n)
+		fn.add(keyValid)
 	} else {
-		emit(keyInvalid, n)
+		fn.add(keyInvalid)
 	}
 }
 
-// key emits the element of one facet key. It copies the key, which is
-// valid only during the call, since the runner may keep the element.
+// key adds the current line's count to one facet key's sum.
 func (fn *observeFn) key(f logstats.Facet, key []byte, _ logstats.Const) {
-	k := make([]byte, 1+len(key))
-	k[0] = byte(f)
-	copy(k[1:], key)
-	fn.emit(k, fn.n)
+	fn.keyBuf = append(append(fn.keyBuf[:0], byte(f)), key...)
+	fn.add(fn.keyBuf)
+}
+
+// add adds the current line's count to the sum of k, which it copies when
+// it is new (k is valid only during the call).
+func (fn *observeFn) add(k []byte) {
+	if sum := fn.sums[string(k)]; sum != nil {
+		*sum += fn.n
+		return
+	}
+	sum := new(int64)
+	*sum = fn.n
+	fn.sums[string(k)] = sum
 }
 
 // bom is the UTF-8 byte order mark, which the command drops from the
@@ -174,12 +217,12 @@ func (fn *bomFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 	}
 	eof := err == io.EOF
 	line = strings.TrimSuffix(line, "\n")
-	fn.count(line, -1, emit)
+	fn.count(line, -1)
 	// A file that holds only the mark has no line for the command.
 	if !eof || len(line) > len(bom) {
-		fn.count(line[len(bom):], 1, emit)
+		fn.count(line[len(bom):], 1)
 	}
-	return nil
+	return nil // the sums go out with the bundle (observeFn.FinishBundle)
 }
 
 // A keyCount is one key of a facet and the number of lines that have it.

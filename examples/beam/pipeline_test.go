@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -265,6 +266,45 @@ func bomFile(t *testing.T, dir string) {
 func writeFile(t *testing.T, dir, name, data string) {
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestObserveFnSums checks that observeFn emits, per bundle, one sum per
+// key, and that sums emitted early, when a bundle holds too many keys, add
+// up to the same counts.
+func TestObserveFnSums(t *testing.T) {
+	var lines []string
+	for i := range 1000 {
+		lines = append(lines, fmt.Sprintf("http://h%d.example/p%d", i%7, i%3), "not a uri")
+	}
+	run := func(maxKeys int) (sums map[string]int64, emitted, early int) {
+		fn := &observeFn{Format: logstats.Format{Kind: logstats.KindURI}, Depth: 1, maxKeys: maxKeys}
+		fn.Setup()
+		sums = map[string]int64{}
+		emit := func(k []byte, n int64) {
+			sums[string(k)] += n
+			emitted++
+		}
+		for _, l := range lines {
+			fn.ProcessElement(l, emit)
+		}
+		early = emitted
+		fn.FinishBundle(emit)
+		return sums, emitted, early
+	}
+	want, emitted, early := run(0)
+	if early != 0 || emitted != len(want) {
+		t.Errorf("one bundle: %d elements emitted (%d before its end) for %d keys", emitted, early, len(want))
+	}
+	if want[string(keyValid)] != 1000 || want[string(keyInvalid)] != 1000 {
+		t.Errorf("valid %d, invalid %d; want 1000 each", want[string(keyValid)], want[string(keyInvalid)])
+	}
+	got, _, early := run(3)
+	if early == 0 {
+		t.Error("at most 3 keys: nothing emitted before the bundle's end")
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("sums emitted early add up to %v, want %v", got, want)
 	}
 }
 
