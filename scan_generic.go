@@ -3,7 +3,8 @@
 package fasturi
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 
 	"github.com/fasturi/fasturi/internal/scanlevel"
 )
@@ -15,7 +16,7 @@ func init() {
 	scanlevel.Name = levelGeneric.String
 	scanlevel.Set = func(name string) error {
 		if name != levelGeneric.String() {
-			return fmt.Errorf("no scanner level %q in this build, which has only the portable one (generic)", name)
+			return errors.New("no scanner level " + strconv.Quote(name) + " in this build, which has only the portable one (generic)")
 		}
 		return nil
 	}
