@@ -48,10 +48,18 @@ func hostDiffersRef(u *fasturi.URI, h string) bool {
 	if lowerASCIIRef(hostA) != lowerASCIIRef(hostB) || zoneA != zoneB {
 		return true
 	}
-	def, hasDef := fasturi.DefaultPort(u.Scheme())
+	def, hasDef := defaultPortsRef[lowerASCIIRef(u.Scheme())] // not fasturi.DefaultPort: the reference shares no code
 	a, okA := portRef(u.Port(), def, hasDef)
 	b, okB := portRef(m[2], def, hasDef)
 	return !okA || !okB || a != b
+}
+
+// defaultPortsRef are the default ports of RFC 1738 section 3 (ftp,
+// gopher, nntp, telnet, wais, prospero), RFC 9110 section 4.2 (http,
+// https) and RFC 6455 section 3 (ws, wss), by lowercase scheme.
+var defaultPortsRef = map[string]int{
+	"ftp": 21, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525,
+	"http": 80, "https": 443, "ws": 80, "wss": 443,
 }
 
 // lowerASCIIRef returns s with A to Z in lowercase and every other byte as
