@@ -18,7 +18,8 @@ import (
 //	go test -run '^$' -bench Parse -corpus bench/corpora/kasztp.txt,bench/corpora/userbait.txt
 //
 // (see README.md, "Corpora", for the lists). Each list is named after its
-// file, without the extension, and two lists may not share a name.
+// file, without the extension, and two lists may not share a name, nor
+// take "generated", the built-in corpus's.
 //
 // Sub-benchmarks are named corpus=NAME/impl=NAME, so that benchstat -col /impl
 // puts the implementations side by side.

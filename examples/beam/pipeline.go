@@ -48,9 +48,9 @@ type config struct {
 //	files ─ bomFn ─────┴─ SumPerKey ─ splitFacet ─┬─ CombinePerKey(topFn) ─┐
 //	                                              └─ totals ───────────────┴─ documentFn ─ file
 //
-// Each line gives one element per facet key it has, keyed by the facet
-// and the key, plus one for whether it is valid; summing per key gives
-// the exact count of every key, and a combiner per facet keeps the number
+// Each line counts once for each facet key it has, keyed by the facet and
+// the key, and once for whether it is valid; observeFn sums these over a
+// bundle, and summing per key gives the exact count of every key, and a combiner per facet keeps the number
 // of distinct keys and the top ones. The document is made once, from an
 // impulse, with the counts as side inputs, so that it is written even when
 // there are no lines or a facet has no key.
@@ -97,7 +97,8 @@ var (
 // strings as UTF-8.
 //
 // It sums the counts of each key over a bundle and emits the sums when the
-// bundle ends, or when it holds more than maxBundleKeys keys: a worker
+// bundle ends, or earlier when it holds more than maxBundleKeys keys or
+// maxBundleKeyBytes bytes of keys: a worker
 // sends the shuffle one element per key and bundle rather than one per
 // key and line, on every runner, including those that do not lift
 // SumPerKey's combine into the workers (Beam's portable Flink and Spark
@@ -106,16 +107,22 @@ type observeFn struct {
 	Format logstats.Format
 	Depth  int
 
-	obs     *logstats.Observer // one per DoFn instance: it is not safe for concurrent use
-	emitKey logstats.Emit
-	sums    map[string]*int64 // this bundle's count per key, not yet emitted
-	n       int64             // the current line's count: 1, or -1 and 1 for bomFn
-	keyBuf  []byte
-	maxKeys int // sums emitted past this many keys; 0: maxBundleKeys
+	obs      *logstats.Observer // one per DoFn instance: it is not safe for concurrent use
+	emitKey  logstats.Emit
+	sums     map[string]*int64 // this bundle's count per key, not yet emitted
+	keyBytes int               // the length of sums's keys, all together
+	n        int64             // the current line's count: 1, or -1 and 1 for bomFn
+	keyBuf   []byte
+	maxKeys  int // sums emitted past this many keys; 0: maxBundleKeys
 }
 
-// maxBundleKeys bounds the keys that observeFn keeps per bundle: a few MB.
-const maxBundleKeys = 1 << 16
+// maxBundleKeys and maxBundleKeyBytes bound what observeFn keeps per
+// bundle: 65,536 keys, or their length, together, 4 MiB, which long
+// paths (-depth 0; logstats cuts a key to logstats.MaxKeyLen) reach first.
+const (
+	maxBundleKeys     = 1 << 16
+	maxBundleKeyBytes = 4 << 20
+)
 
 func (fn *observeFn) Setup() {
 	fn.obs = &logstats.Observer{Format: fn.Format, Depth: fn.Depth}
@@ -128,7 +135,7 @@ func (fn *observeFn) Setup() {
 
 func (fn *observeFn) ProcessElement(line string, emit func([]byte, int64)) {
 	fn.count(line, 1)
-	if len(fn.sums) > fn.maxKeys {
+	if len(fn.sums) > fn.maxKeys || fn.keyBytes > maxBundleKeyBytes {
 		fn.flush(emit)
 	}
 }
@@ -146,6 +153,7 @@ func (fn *observeFn) flush(emit func([]byte, int64)) {
 		}
 	}
 	clear(fn.sums)
+	fn.keyBytes = 0
 }
 
 // count adds n to the sum of each facet key of line, and of its validity.
@@ -180,6 +188,7 @@ func (fn *observeFn) add(k []byte) {
 	sum := new(int64)
 	*sum = fn.n
 	fn.sums[string(k)] = sum
+	fn.keyBytes += len(k)
 }
 
 // bom is the UTF-8 byte order mark, which the command drops from the

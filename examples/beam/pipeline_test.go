@@ -306,6 +306,27 @@ func TestObserveFnSums(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("sums emitted early add up to %v, want %v", got, want)
 	}
+
+	// Long keys: whole paths, cut to logstats.MaxKeyLen, more of them than
+	// maxBundleKeyBytes holds.
+	fn := &observeFn{Format: logstats.Format{Kind: logstats.KindURI}}
+	fn.Setup()
+	early, paths := 0, 0
+	emit := func(k []byte, n int64) {
+		early++
+		if k[0] == byte(logstats.FacetPath) && n == 1 {
+			paths++
+		}
+	}
+	for i := range maxBundleKeyBytes/logstats.MaxKeyLen + 10 {
+		fn.ProcessElement(fmt.Sprintf("http://h/%05d/%s", i, strings.Repeat("p", 1000)), emit)
+		if fn.keyBytes > maxBundleKeyBytes+4096 {
+			t.Fatalf("%d bytes of keys kept", fn.keyBytes)
+		}
+	}
+	if early == 0 || paths == 0 {
+		t.Errorf("%d bytes of paths: %d sums (%d paths) emitted before the bundle's end", maxBundleKeyBytes, early, paths)
+	}
 }
 
 // TestTopFn checks the combiner on its own, with inputs split among
