@@ -135,10 +135,11 @@ func run(ctx context.Context, c config) error {
 	case err != nil || !out.Mode().IsRegular():
 		out = nil
 	}
-	// A local output that is an existing file: none of the inputs may be
-	// it, which the pipeline would overwrite with its document.
+	// None of the inputs may be the output, which the pipeline would
+	// overwrite with its document: the same local file (out, when it
+	// exists), or the same remote name.
 	for _, g := range c.Inputs {
-		if err := matches(ctx, g, out); err != nil {
+		if err := matches(ctx, g, c.Output, out); err != nil {
 			return err
 		}
 	}
@@ -146,8 +147,9 @@ func run(ctx context.Context, c config) error {
 }
 
 // matches checks that glob matches files the pipeline can read, none of
-// which is out, the output file when it exists (nil otherwise).
-func matches(ctx context.Context, glob string, out os.FileInfo) error {
+// which is the output: output by name, or out, the output file when it is
+// a local one that exists (nil otherwise).
+func matches(ctx context.Context, glob, output string, out os.FileInfo) error {
 	fs, err := filesystem.New(ctx, glob)
 	if err != nil {
 		return err
@@ -167,8 +169,11 @@ func matches(ctx context.Context, glob string, out os.FileInfo) error {
 		if strings.HasSuffix(strings.ToLower(f), ".gz") {
 			return fmt.Errorf("-input %s: %s is compressed, which textio reads only in part: decompress it first", glob, f)
 		}
-		if strings.Contains(f, "://") {
-			continue // a remote file: its workers read it
+		if strings.Contains(f, "://") { // a remote file: its workers read it
+			if f == output {
+				return fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)
+			}
+			continue
 		}
 		// A local file that cannot be read fails the pipeline only once
 		// it runs, with the cause at the end of a dump of its plan; and

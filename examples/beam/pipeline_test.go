@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/fasturi/fasturi/internal/corpus"
@@ -412,6 +413,14 @@ func TestInputs(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "same.log")); err != nil || string(b) != "http://a.example/\n" {
 		t.Errorf("same.log is now %q (%v)", b, err)
+	}
+	// The same, on a remote file system (Beam's in-memory one stands in
+	// for gs://), where only the name tells.
+	memfs.Write("memfs://logs/stats.json", []byte("{}\n"))
+	memfs.Write("memfs://logs/a.log", []byte("http://a.example/\n"))
+	c := config{Inputs: []string{"memfs://logs/*"}, Output: "memfs://logs/stats.json"}
+	if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") {
+		t.Errorf("run with -input memfs://logs/* -output memfs://logs/stats.json: error %v", err)
 	}
 	// Outputs that textio.Write would panic on, or that fail the job
 	// only at its end.
