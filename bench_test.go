@@ -4,7 +4,6 @@ import (
 	"flag"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,7 +56,7 @@ func flagCorpora(tb testing.TB) []benchCorpus {
 		if len(uris) == 0 {
 			tb.Fatalf("%s: no URIs", path)
 		}
-		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		name := corpus.Name(path)
 		if names[name] {
 			tb.Fatalf("%s: a second corpus named %q (sub-benchmarks are keyed by it)", path, name)
 		}

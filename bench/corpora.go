@@ -81,7 +81,7 @@ func loadCorpus(path string) (*corpus, error) {
 	if len(uris) == 0 {
 		return nil, fmt.Errorf("%s: no URIs", path)
 	}
-	return newCorpus(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.ToSlash(path), uris, data), nil
+	return newCorpus(urilist.Name(path), filepath.ToSlash(path), uris, data), nil
 }
 
 // loadCorpora returns the generated corpus, the committed one and the

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -127,6 +128,12 @@ func (g *generator) query() {
 		}
 		g.b.WriteString(g.pick(keys) + "=" + g.pick(values))
 	}
+}
+
+// Name names the list in the file at path, in benchmarks and reports: the
+// file's name without its directory and extension.
+func Name(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
 // Load reads a file of one URI per line, as Lines splits it.

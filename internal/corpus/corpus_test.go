@@ -37,3 +37,13 @@ func TestLoad(t *testing.T) {
 		t.Errorf("Load = %q, want %q", got, want)
 	}
 }
+
+func TestName(t *testing.T) {
+	for path, want := range map[string]string{
+		"corpora/kasztp.txt": "kasztp", "/a/b.c/list": "list", "urls.tar.gz": "urls.tar", "edge.txt": "edge",
+	} {
+		if got := Name(path); got != want {
+			t.Errorf("Name(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
