@@ -100,6 +100,24 @@ func TestGzipInput(t *testing.T) {
 		}
 	}
 
+	// A text file that starts with gzip's magic bytes but not with the
+	// rest of a member's fixed header is text: every line gives a record.
+	for _, head := range []string{
+		"\x1f\x8b",                  // no more
+		"\x1f\x8bhttp://a/",         // method 'h', not 8
+		"\x1f\x8b\x08\xe0http://a/", // a reserved flag
+	} {
+		f := write("fake.txt", []byte(head+"\nhttp://b/\n"))
+		code, out, stderr := runCLI(t, "", "parse", "-json", "-q", f)
+		if n := strings.Count(out, "\n"); code != 0 || n != 2 || !strings.Contains(out, `"in":"http://b/"`) {
+			t.Errorf("a text file starting %q: exit %d, stderr %q, %d records %q; want 2", head, code, stderr, n, out)
+		}
+	}
+	short := write("short.txt", []byte("\x1f\x8b\x08\x00\n")) // shorter than a header
+	if code, out, stderr := runCLI(t, "", "parse", "-json", "-q", short); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("a 5-byte file starting as gzip does: exit %d, stderr %q, records %q; want 1", code, stderr, out)
+	}
+
 	// Standard input is not looked at: its bytes are lines as they are.
 	code, out, _ = runCLI(t, string(gzipped(t, "http://a/\n")), "parse", "-json", "-q")
 	if code != 0 || strings.Contains(out, `"in":"http://a/"`) || !strings.Contains(out, `"in_hex":"1f8b`) {
