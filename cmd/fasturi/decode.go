@@ -171,7 +171,9 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"Percent-decode (RFC 3986 section 2.1) each line of each FILE (standard\n"+
 			"input if none, or for -), in order. Text output refuses a result with a\n"+
 			"CR or LF in it, which would be more than one line: it is invalid there,\n"+
-			"and valid with -json, whose \"out\" escapes them.\n", stderr)
+			"and valid with -json, whose \"out\" escapes them. The result holds what\n"+
+			"each encoding stood for, delimiters too (a path's \"a%2Fb\" gives \"a/b\"):\n"+
+			"decode a component once it is split out (section 2.4), never a URI.\n", stderr)
 	component := c.fs.String("component", "", "check each line is a `NAME`: userinfo|host|path|query|fragment")
 	plus := c.fs.Bool("plus", false, "decode '+' as a space, as HTML forms encode a query")
 	noControls := c.fs.Bool("no-controls", false, "refuse to produce a control character (NUL, CR, LF, DEL...)")

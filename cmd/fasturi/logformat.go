@@ -20,9 +20,10 @@ const (
 )
 
 // addFormatFlags adds the flags that say where a line's URI is: -format,
-// -field and -sep (see parseFormat).
-func addFormatFlags(fs *flag.FlagSet) (name *string, field *int, sep *string) {
-	name = fs.String("format", "", "line `format`: uri (the default), clf (or common), combined")
+// -field and -sep (see parseFormat). whole says what a whole line is
+// without them: "a URI", or for target "a request line".
+func addFormatFlags(fs *flag.FlagSet, whole string) (name *string, field *int, sep *string) {
+	name = fs.String("format", "", "line `format`: clf (or common) or combined, else "+whole)
 	field = fs.Int("field", 0, "read field `N` (from 1) of each line, split by -sep")
 	sep = fs.String("sep", "", "separator byte `S` (default tab); CSV quotes unless tab or '\"'")
 	return name, field, sep

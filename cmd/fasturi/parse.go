@@ -34,7 +34,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tsvOut := fs.Bool("tsv", false, "write tab-separated values")
 	withHeader := fs.Bool("header", false, "with -tsv, write the column names first")
 	lenient := fs.Bool("lenient", false, "split each line (RFC 3986 Appendix B), listing rules broken")
-	formatName, field, sep := addFormatFlags(fs)
+	formatName, field, sep := addFormatFlags(fs, "a URI")
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(fs.Output(), fs, parseSynopsis, parseAbout) }
 	if status, stop := parseFlags(fs, args, stdout); stop {

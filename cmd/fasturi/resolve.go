@@ -40,17 +40,44 @@ func resolvePairLine(opts fasturi.PathOption) transform {
 		if tab < 0 {
 			return dst, errNoTab, len(line)
 		}
-		base, _ := fasturi.Parse(line[:tab])
+		base, baseErr := fasturi.Parse(line[:tab])
 		ref, _ := fasturi.Parse(line[tab+1:])
 		out, off, err := fasturi.AppendResolve(dst, base, ref, opts)
+		if err == fasturi.ErrInvalidBase { // an offset in the base
+			return dst, baseErrorMessage(base, baseErr), off
+		}
 		if err != nil {
-			if err != fasturi.ErrInvalidBase { // an offset in ref
-				off += tab + 1
-			}
-			return dst, errorMessage(err), off
+			return dst, errorMessage(err), off + tab + 1
 		}
 		return out, "", 0
 	}
+}
+
+// invalidBaseMessages holds "invalid base URI: " and the message of each
+// error kind, made once: a record's message is not built per line.
+var invalidBaseMessages [256]string
+
+func init() {
+	for k := range invalidBaseMessages {
+		invalidBaseMessages[k] = "invalid base URI: " + fasturi.ErrorKind(k).Message()
+	}
+}
+
+// baseErrorMessage says why AppendResolve found base, a line's own, an
+// invalid base (fasturi.ErrInvalidBase), as -base's usage errors do; err
+// is Parse's error for base. Like every message of a record, it is a
+// constant that JSON takes as it is.
+func baseErrorMessage(base fasturi.URI, err error) string {
+	switch {
+	case err != nil:
+		if k, ok := err.(fasturi.ErrorKind); ok {
+			return invalidBaseMessages[k]
+		}
+		return "invalid base URI"
+	case !base.HasScheme():
+		return "invalid base URI: it has no scheme"
+	}
+	return "invalid base URI: its path climbs above the root" // -reject-underflow
 }
 
 // relativeLine returns the transform of relative: each line is a target

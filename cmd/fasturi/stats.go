@@ -59,7 +59,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "write one JSON document instead of a table")
 	top := fs.Int("top", 10, "list the `N` top keys of each facet (0: all)")
 	depth := fs.Int("depth", 1, "count paths by their first `N` segments (0: all)")
-	formatName, field, sep := addFormatFlags(fs)
+	formatName, field, sep := addFormatFlags(fs, "a URI")
 	limit := fs.Int("max-keys", 1<<16, "count `N` keys per facet exactly, then estimate")
 	sample := fs.Bool("sample", false, "count a built-in generated access log")
 	ro := addRunFlags(fs)

@@ -140,7 +140,7 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("target", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "write one JSON object per line")
-	formatName, field, sep := addFormatFlags(fs)
+	formatName, field, sep := addFormatFlags(fs, "a request line")
 	ro := addRunFlags(fs)
 	fs.Usage = func() { printUsage(fs.Output(), fs, targetSynopsis, targetAbout) }
 	if status, stop := parseFlags(fs, args, stdout); stop {
