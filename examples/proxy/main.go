@@ -13,18 +13,23 @@
 // request, and for an absolute-form target its host and port in
 // X-Forwarded-Host. X-Forwarded-For, X-Forwarded-Host and
 // X-Forwarded-Proto are set as httputil's SetXForwarded sets them
-// (X-Forwarded-Host not at all for a request with an empty Host, or none),
+// (X-Forwarded-Host not at all for a request whose Host names no host,
+// or without one),
 // and the outgoing Host header names the backend, as SetURL does; an
 // empty port after the Host header's host is dropped, as it is from an
-// absolute-form target's authority. The headers X-Original-URL and
-// X-Rewrite-URL are dropped: IIS's URL Rewrite, Symfony and Zend route
-// their targets instead of the request line's. So are X-Forwarded-Port,
-// X-Forwarded-Prefix, X-Forwarded-Server and X-Real-IP, which backends take
-// for what the proxy in front of them saw, and every spelling of these
-// headers and of those the proxy sets with other bytes than letters and
-// digits for the '-' ("X_Forwarded_Host", "X.Forwarded.Host"), which
-// net/http keeps apart but CGI, WSGI, PHP, IIS and lighttpd read as the
-// same variable (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
+// absolute-form target's authority. The headers X-Original-URL,
+// X-Rewrite-URL, X-Original-URI and X-Forwarded-Uri are dropped: IIS's URL
+// Rewrite, Symfony and Zend route the targets of the first two instead of
+// the request line's, and authentication servers check those of the
+// others. So are X-Forwarded-Port, X-Forwarded-Prefix, X-Forwarded-Server
+// and X-Real-IP, and X-Forwarded-Ssl, X-Forwarded-Scheme, X-Url-Scheme and
+// Front-End-Https (which Rack and PHP applications read before
+// X-Forwarded-Proto), which backends take for what the proxy in front of
+// them saw; and every spelling of these headers and of those the proxy
+// sets with other bytes than letters and digits for the '-'
+// ("X_Forwarded_Host", "X.Forwarded.Host"), which net/http keeps apart but
+// CGI, WSGI, PHP, IIS and lighttpd read as the same variable
+// (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
 // X-HTTP-Method-Override among them: a backend that reads it routes by a
 // method that the proxy did not check.
 //
@@ -35,11 +40,11 @@
 // forwarded (-route turns -normalize on), in each of the readings that
 // servers make of it: as written, with empty segments merged (nginx,
 // Tomcat), with path parameters dropped (Tomcat, Jetty), and with both,
-// with the dot-segments that each uncovers resolved. A request takes the
-// longest prefix that any reading is under, so that "//api/x",
-// "/api;v=1/x", "/api/..;/x" and "/x/..;/api/x" take the route of "/api",
-// and is refused (403) when two readings are under routes neither of which
-// holds the other ("/api/..;/admin" with routes for "/api" and "/admin").
+// with the dot-segments that each uncovers resolved. Each reading takes
+// the route of the longest prefix it is under, or none, and a request
+// whose readings do not all take the same one is refused (403): with a
+// route for "/api", "//api/x", "/api;v=1/x", "/x/..;/api/x" and
+// "/api/..;/manager" (which Tomcat behind "/api" reads as "/manager").
 // Readings that fold case (IIS) or decode "%2F" and "%5C" are not made
 // (-refuse-encoded-slash refuses the latter). A backend's base
 // path, which holds no dot-segment, goes before every path forwarded to it
@@ -69,7 +74,7 @@
 //     element and some its last.
 //   - 403 for a valid target that a policy flag refuses, with a one-line
 //     body that names the flag: "refused by -refuse-userinfo: ...", or
-//     whose readings two routes take ("refused by -route: ..."). A
+//     whose readings take different routes ("refused by -route: ..."). A
 //     refusal is a decision about a well-formed request, so it is kept
 //     apart from the 400 of malformed ones.
 //   - 405 for CONNECT with a valid authority-form target: a reverse proxy
@@ -99,13 +104,13 @@
 // appended to, as SetXForwarded does: the proxy is meant to be the
 // first hop, and the chain of a load balancer in front of it is lost.
 //
-// After a request with a Transfer-Encoding, and after an HTTP/1.0
-// request with a body, the proxy closes the connection: RFC 9112 section
-// 6.1 has a server do so after a request with both Transfer-Encoding and
+// After a request with a Transfer-Encoding, and after every HTTP/1.0
+// request, the proxy closes the connection: RFC 9112 section 6.1 has a
+// server do so after a request with both Transfer-Encoding and
 // Content-Length, which smuggles requests past a front end that frames by
-// the latter, and net/http, which reads the chunked body (or, for
-// HTTP/1.0, drops the Transfer-Encoding), leaves no trace of the other
-// header. Such a request that asks to switch protocols (an Upgrade field,
+// the latter, and after an HTTP/1.0 request with a Transfer-Encoding; and
+// net/http, which reads the chunked body (or, for HTTP/1.0, drops the
+// Transfer-Encoding), leaves no trace of the other header. Such a request that asks to switch protocols (an Upgrade field,
 // and "upgrade" among the Connection options) is a 400: after a 101 the
 // connection would go on.
 //

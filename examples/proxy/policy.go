@@ -81,7 +81,7 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 	}
 	whose := "host"
 	if named != u {
-		whose = "the Host header's"
+		whose = "the Host header's host"
 	}
 	if c.refuseLegacyIPv4 && hf.LegacyIPv4.IsValid() {
 		return "refuse-legacy-ipv4", fmt.Sprintf("%s %s is %v to resolvers", whose, quoteCut(named.RawHost()), hf.LegacyIPv4)

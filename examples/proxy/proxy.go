@@ -165,7 +165,7 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	closing := mayBeSmuggling(r)
 	if refused.status == 0 && closing && upgrades(r.Header) {
 		// After a 101, the connection would go on as a tunnel.
-		refused = refusal{http.StatusBadRequest, "a request to switch protocols after which the connection must close (see -h)"}
+		refused = refusal{http.StatusBadRequest, "a request to switch protocols with a Transfer-Encoding, or in HTTP/1.0: the connection must close after it"}
 	}
 	if refused.status != 0 {
 		if refused.status == http.StatusMethodNotAllowed {
@@ -187,16 +187,18 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.rp.ServeHTTP(w, out)
 }
 
-// mayBeSmuggling reports whether r may have come with both a
-// Transfer-Encoding and a Content-Length, a request after which RFC 9112
-// section 6.1 has a server close the connection: a front end that framed
-// it by its Content-Length saw other requests on the connection than
-// net/http, which reads the chunked body and drops Content-Length without
-// a word, so that the handler cannot tell whether there was one. So it is
-// every request with a Transfer-Encoding, and every HTTP/1.0 request with
-// a body, whose Transfer-Encoding net/http drops too.
+// mayBeSmuggling reports whether r may have come with a
+// Transfer-Encoding, perhaps with a Content-Length too, a request after
+// which RFC 9112 section 6.1 has a server close the connection: a front
+// end that framed it otherwise saw other requests on the connection than
+// net/http. net/http reads a chunked body and drops Content-Length without
+// a word; for HTTP/1.0 it drops the Transfer-Encoding and reads the body
+// by Content-Length, or none. Either way the handler cannot tell, so it is
+// every request with a Transfer-Encoding, and every HTTP/1.0 request (the
+// section's "MUST close the connection after responding" for HTTP/1.0 with
+// a Transfer-Encoding; HTTP/1.0 keep-alive is rare enough to give up).
 func mayBeSmuggling(r *http.Request) bool {
-	return len(r.TransferEncoding) > 0 || !r.ProtoAtLeast(1, 1) && r.ContentLength != 0
+	return len(r.TransferEncoding) > 0 || !r.ProtoAtLeast(1, 1)
 }
 
 // modifyResponse closes the connection after the response to a request
@@ -343,18 +345,14 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	case f.authority != "": // an absolute-form target's
 		// SetXForwarded took net/url's reading of the authority.
 		pr.Out.Header.Set("X-Forwarded-Host", f.authority)
-	case pr.In.Host == "":
-		// No Host header (HTTP/1.0), or an empty one: no host to name.
+	case pr.In.Host == "" || pr.In.Host[0] == ':':
+		// No Host header (HTTP/1.0), or one with an empty host (":",
+		// ":80"): no host to name.
 		pr.Out.Header.Del("X-Forwarded-Host")
 	case strings.HasSuffix(pr.In.Host, ":"):
 		// An empty port is none (RFC 3986 section 6.2.3), as an
-		// absolute-form target's authority goes on without it; a Host
-		// of ":" alone names no host.
-		if h := strings.TrimSuffix(pr.In.Host, ":"); h != "" {
-			pr.Out.Header.Set("X-Forwarded-Host", h)
-		} else {
-			pr.Out.Header.Del("X-Forwarded-Host")
-		}
+		// absolute-form target's authority goes on without it.
+		pr.Out.Header.Set("X-Forwarded-Host", strings.TrimSuffix(pr.In.Host, ":"))
 	}
 	dropHeaders(pr.Out.Header)
 }
@@ -364,9 +362,17 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 // X-Rewrite-URL rather than the request line's, which is the one checked;
 // backends take the others for what the proxy in front of them saw
 // (Spring builds URLs from X-Forwarded-Port and -Prefix beside the
-// X-Forwarded-Host and -Proto that the proxy sets), which only a client
-// sent here.
-var droppedHeaders = []string{"X-Original-URL", "X-Rewrite-URL", "X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Real-IP"}
+// X-Forwarded-Host and -Proto that the proxy sets; Rack and many PHP
+// applications read https from X-Forwarded-Ssl, X-Forwarded-Scheme,
+// X-Url-Scheme or Front-End-Https before X-Forwarded-Proto; an
+// authentication server behind nginx's auth_request or Traefik's
+// ForwardAuth the request's target from X-Original-URI or
+// X-Forwarded-Uri), which only a client sent here.
+var droppedHeaders = []string{
+	"X-Original-URL", "X-Rewrite-URL", "X-Original-URI", "X-Forwarded-Uri",
+	"X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Real-IP",
+	"X-Forwarded-Ssl", "X-Forwarded-Scheme", "X-Url-Scheme", "Front-End-Https",
+}
 
 // controlledHeaders are the headers that the proxy sets or drops.
 var controlledHeaders = append([]string{"Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}, droppedHeaders...)

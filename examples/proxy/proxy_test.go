@@ -395,14 +395,14 @@ var targetTests = []struct {
 	{"legacy IPv4 in the Host header, port", "GET", "/", "127.1:8080",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"legacy IPv4 in the Host header of OPTIONS *", "OPTIONS", "*", "0x7f.1",
-		ok("*", "*", "", ""), ptr(refusedFor("refuse-legacy-ipv4", `the Host header's "0x7f.1" is 127.0.0.1 to resolvers`+"\n"))},
+		ok("*", "*", "", ""), ptr(refusedFor("refuse-legacy-ipv4", `the Host header's host "0x7f.1" is 127.0.0.1 to resolvers`+"\n"))},
 	{"dotted-decimal IPv4 in the Host header", "GET", "/", "127.0.0.1:8080",
 		ok("/", "/", "", ""), nil},
 	{"fullwidth digits, percent-encoded", "GET", "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "x",
 		okFwd("/", "/", "", "", "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1"), ptr(refused("refuse-encoded-non-ascii-host"))},
 	{"fullwidth digits, percent-encoded, in the Host header", "GET", "/", "%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1:80",
 		ok("/", "/", "", ""), ptr(refusedFor("refuse-encoded-non-ascii-host",
-			`the Host header's "%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1" percent-encodes a byte >= 0x80, which IDNA maps before resolving`+"\n"))},
+			`the Host header's host "%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1" percent-encodes a byte >= 0x80, which IDNA maps before resolving`+"\n"))},
 	{"percent-encoded ASCII in the Host header", "GET", "/", "ex%61mple.com",
 		ok("/", "/", "", ""), nil},
 	// RFC 9112 section 3.2: a 400 for a Host header with an invalid
@@ -418,6 +418,9 @@ var targetTests = []struct {
 	{"a port of 20 digits", "GET", "/", "example.com:00000000000000000080", ok("/", "/", "", ""), nil},
 	{"a Host header's empty port", "GET", "/", "example.com:", okFwd("/", "/", "", "", "example.com"), nil},
 	{"a Host header of an empty port alone", "GET", "/", ":", okFwd("/", "/", "", "", "-"), nil}, // no X-Forwarded-Host
+	{"a Host header of a port alone", "GET", "/", ":80", okFwd("/", "/", "", "", "-"), nil},      // no host to name
+	{"a Host header of a port alone, absolute-form", "GET", "http://a.example/", ":80", okFwd("/", "/", "", "", "a.example"),
+		ptr(refusedFor("refuse-host-mismatch", `the target's authority "a.example" differs from the Host header ":80"`+"\n"))},
 	// CONNECT is refused with 405 only once its target is well-formed.
 	{"CONNECT, a port above 65535", "CONNECT", "example.com:99999", "example.com:99999",
 		bad(`the port "99999" is no port number up to 65535` + "\n"), nil},
@@ -435,7 +438,7 @@ var targetTests = []struct {
 	{"a digit after the last label", "GET", "/", "a1.example", ok("/", "/", "", ""), nil},
 	{"a host that decodes to a space", "GET", "/", "169.254.169.254%20.example",
 		ok("/", "/", "", ""), ptr(refusedFor("refuse-legacy-ipv4",
-			`the Host header's "169.254.169.254%20.example" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
+			`the Host header's host "169.254.169.254%20.example" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
 	{"a host that decodes to NUL", "GET", "/", "0x7f.1%00.example",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"percent-encoded UTF-8 in the path is no host", "GET", "/caf%C3%A9", "example.com",
@@ -642,7 +645,7 @@ func TestRulesAlone(t *testing.T) {
 	check(t, b, controls, "GET", "/a/%7Fb", "example.com", refusedFor("refuse-encoded-controls", `"%7F" at offset 3 encodes a control character`+"\n"))
 	// net/http's server refuses a host with "%00" itself, but not userinfo.
 	check(t, b, controls, "GET", "http://a%00@h.example/", "example.com", refusedFor("refuse-encoded-controls", `"%00" at offset 8 encodes a control character`+"\n"))
-	check(t, b, controls, "GET", "/", "a%0a.example", refusedFor("refuse-encoded-controls", `the Host header's "a%0a.example" encodes a control character`+"\n"))
+	check(t, b, controls, "GET", "/", "a%0a.example", refusedFor("refuse-encoded-controls", `the Host header's host "a%0a.example" encodes a control character`+"\n"))
 	check(t, b, controls, "GET", "/p?x=%0d%0a", "example.com", ok("/p?x=%0d%0a", "/p", "", "x=%0d%0a"))
 	check(t, b, controls, "GET", "http://[fe80::1%25eth0]/%20%2F", "example.com", okFwd("/%20%2F", "/ /", "/%20%2F", "", "[fe80::1%25eth0]"))
 	check(t, b, controls, "GET", "/", "127.1", ok("/", "/", "", ""))
@@ -740,20 +743,27 @@ func TestHostMismatchPipelined(t *testing.T) {
 // TestTransferEncodingCloses checks that the proxy closes the connection
 // after a request with a Transfer-Encoding, which may have had a
 // Content-Length too (RFC 9112 section 6.1), and after an HTTP/1.0 request
-// with a body: the request smuggled after it, as a front end that framed
-// by Content-Length would not see it, is never read. Also when the backend
+// (whose Transfer-Encoding net/http drops): the request smuggled after it,
+// as a front end that framed by the other header would not see it, is
+// never read. Also when the backend
 // sends a 100 Continue first, whose headers ReverseProxy clears.
 func TestTransferEncodingCloses(t *testing.T) {
 	b := startBackend(t)
-	for _, head := range []string{
-		"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n",
-		"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n",
-		"POST /a HTTP/1.0\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n",
+	for _, c := range []struct{ head, body string }{
+		{"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n", "0\r\n\r\n"},
+		{"POST /a HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n", "0\r\n\r\n"},
+		{"POST /a HTTP/1.0\r\nHost: example.com\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n", "0\r\n\r\n"},
+		// HTTP/1.0 with a Transfer-Encoding and no Content-Length, or
+		// one of 0: net/http drops the Transfer-Encoding and reads no
+		// body, and the request leaves no trace of it.
+		{"POST /a HTTP/1.0\r\nHost: example.com\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n", ""},
+		{"POST /a HTTP/1.0\r\nHost: example.com\r\nContent-Length: 0\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n", ""},
 	} {
+		head := c.head
 		for _, cfg := range []config{{}, {refuseHostMismatch: true}} {
 			addr := startProxy(t, b.url, cfg)
 			id := strconv.FormatInt(testID.Add(1), 10)
-			raw := head + "X-Test-Id: " + id + "\r\n\r\n0\r\n\r\n" +
+			raw := head + "X-Test-Id: " + id + "\r\n\r\n" + c.body +
 				"GET /smuggled HTTP/1.1\r\nHost: example.com\r\nX-Test-Id: " + id + "s\r\n\r\n"
 			conn, err := net.Dial("tcp", addr)
 			if err != nil {
@@ -885,6 +895,8 @@ func TestDroppedHeaders(t *testing.T) {
 	u, _ := url.Parse(backend.URL)
 	raw := "GET /public HTTP/1.1\r\nHost: example.com\r\nX-Original-URL: /admin\r\nX-Rewrite-URL: /admin\r\n" +
 		"X-Forwarded-Port: 8443\r\nX-Forwarded-Prefix: /admin\r\nX-Forwarded-Server: evil\r\nX-Real-IP: 10.0.0.1\r\n" +
+		"X-Original-URI: /admin\r\nX-Forwarded-Uri: /admin\r\nX-Forwarded-Ssl: on\r\nX-Forwarded-Scheme: https\r\n" +
+		"X-Url-Scheme: https\r\nFront-End-Https: on\r\nX_Forwarded_Ssl: on\r\n" +
 		// Spellings that CGI and WSGI read as the headers above, or as
 		// those that the proxy sets.
 		"X_Forwarded_For: 10.0.0.1\r\nX_FORWARDED_HOST: evil.example\r\nx_forwarded-proto: https\r\n" +
@@ -942,16 +954,22 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/apix", def, ok("/apix", "/apix", "", "")},
 		{"GET", "/api%2Fx", def, ok("/api%2Fx", "/api/x", "/api%2Fx", "")},
 		{"GET", "/API/x", def, ok("/API/x", "/API/x", "", "")},
-		// As servers that merge empty segments and drop path parameters
-		// read the path, which still goes as normalized.
-		{"GET", "/api;v=1/x", api, ok("/api;v=1/x", "/api;v=1/x", "", "")},
-		{"GET", "//api/x", api, ok("/.//api/x", "/.//api/x", "", "")},
-		{"GET", "/x//..;/api/admin", admin, ok("/v1/x//..;/api/admin", "/v1/x//..;/api/admin", "", "")},
-		{"GET", "http://example.com//api//admin", admin, okFwd("/v1//api//admin", "/v1//api//admin", "", "", "example.com")},
-		{"GET", "/api/..;/x", api, ok("/api/..;/x", "/api/..;/x", "", "")},                           // "/x" to Tomcat, but under "/api" as written
-		{"GET", "/api//..;/x", api, ok("/api//..;/x", "/api//..;/x", "", "")},                        // "/api/x" to a reader that drops ";" but merges nothing
-		{"GET", "/x/..;/api/admin", admin, ok("/v1/x/..;/api/admin", "/v1/x/..;/api/admin", "", "")}, // under "/api" too, which holds "/api/admin"
-		{"GET", "/..;/api", api, ok("/..;/api", "/..;/api", "", "")},
+		// Servers that merge empty segments or drop path parameters read
+		// these under another route than the path as written: refused.
+		{"GET", "/api;v=1/x", def, refusedFor("route", "the path reads as under no route to some servers and as under /api to others\n")},
+		{"GET", "//api/x", def, refusedFor("route", "the path reads as under no route to some servers and as under /api to others\n")},
+		{"GET", "/x//..;/api/admin", def, refused("route")},
+		{"GET", "http://example.com//api//admin", def, refused("route")},
+		{"GET", "/api/..;/x", def, refusedFor("route", "the path reads as under /api to some servers and as under no route to others\n")}, // "/x" to Tomcat
+		{"GET", "/api//..;/x", def, refused("route")},                                                                                     // "/api/x" to a reader that drops ";" but merges nothing
+		{"GET", "/x/..;/api/admin", def, refused("route")},                                                                                // "/api/admin" to Tomcat, "/x/..;/api/admin" to others
+		{"GET", "/..;/api", def, refused("route")},
+		{"GET", "/api/admin/..;/x", def, refusedFor("route", "the path reads as under /api/admin to some servers and as under /api to others\n")}, // nested: "/api/x" to Tomcat
+		// Readings that differ but take the same route.
+		{"GET", "/api/x;v=1", api, ok("/api/x;v=1", "/api/x;v=1", "", "")},
+		{"GET", "/api//x", api, ok("/api//x", "/api//x", "", "")},
+		{"GET", "/api/x/..;/y", api, ok("/api/x/..;/y", "/api/x/..;/y", "", "")},
+		{"GET", "/x//y;v=1", def, ok("/x//y;v=1", "/x//y;v=1", "", "")},
 		{"GET", "/.api/x", def, ok("/.api/x", "/.api/x", "", "")}, // a segment ".api", not the shield "/."
 		{"GET", "http://example.com/api/x", api, okFwd("/api/x", "/api/x", "", "", "example.com")},
 		{"OPTIONS", "*", def, ok("*", "*", "", "")},
@@ -965,14 +983,21 @@ func TestRoutes(t *testing.T) {
 	addr = startProxy(t, def.url, config{routes: []route{to("/", api, ""), to("/api", admin, "")}})
 	check(t, api, addr, "GET", "/x", "example.com", ok("/x", "/x", "", ""))
 	check(t, admin, addr, "GET", "/api/x", "example.com", ok("/api/x", "/api/x", "", ""))
-	check(t, admin, addr, "GET", "/api/..;/x", "example.com", ok("/api/..;/x", "/api/..;/x", "", ""))
+	check(t, def, addr, "GET", "/api/..;/x", "example.com", refusedFor("route",
+		"the path reads as under /api to some servers and as under / to others\n"))
+	check(t, api, addr, "GET", "/x/..;/y", "example.com", ok("/x/..;/y", "/x/..;/y", "", ""))
 	check(t, def, addr, "OPTIONS", "*", "example.com", ok("*", "*", "", ""))
 	// Readings under two routes, neither under the other: refused.
 	addr = startProxy(t, def.url, config{routes: []route{to("/api", api, ""), to("/admin", admin, "")}})
 	check(t, def, addr, "GET", "/api/..;/admin/x", "example.com", refusedFor("route",
-		"the path reads as under /api to some servers and under /admin to others\n"))
+		"the path reads as under /api to some servers and as under /admin to others\n"))
 	check(t, def, addr, "GET", "/admin/..;/api", "example.com", refused("route"))
-	check(t, admin, addr, "GET", "//admin", "example.com", ok("/.//admin", "/.//admin", "", ""))
+	check(t, def, addr, "GET", "//admin", "example.com", refused("route"))
+	// Nested routes: a reading under the outer prefix alone is refused.
+	addr = startProxy(t, def.url, config{routes: []route{to("/internal", admin, ""), to("/internal/public", api, "")}})
+	check(t, def, addr, "GET", "/internal/public/..;/..;/internal/secret", "example.com", refusedFor("route",
+		"the path reads as under /internal/public to some servers and as under /internal to others\n"))
+	check(t, api, addr, "GET", "/internal/public/x;v=1", "example.com", ok("/internal/public/x;v=1", "/internal/public/x;v=1", "", ""))
 }
 
 // TestRouteReadings checks each reading of a normalized path.

@@ -15,19 +15,22 @@ import (
 // Routes match the path that is forwarded, normalized (RFC 3986 sections
 // 6.2.2 and 6.2.3; -route turns -normalize on): "/a/../api/x" and
 // "/%61pi/x" are "/api/x". Backends read that path further, and a request
-// that its route sends to one backend while another reads it under a
-// route's prefix would bypass that route (and the access rules of its
-// backend). So a path matches in each of the readings of routeReadings:
-// as written, with empty segments merged (nginx's merge_slashes, Tomcat),
-// with path parameters dropped (Tomcat, Jetty), and with both, each with
-// the dot-segments that it uncovers resolved. It takes the longest prefix
-// that any reading is under ("//api/x", "/api;v=1/x" and "/api/..;/x" go
-// to the route of "/api"), and is refused when two readings are under
-// routes neither of which holds the other ("/api/..;/admin", with routes
-// for "/api" and "/admin"). What is forwarded is the normalized path,
-// unchanged. Other readings are not made: case folding (IIS) and "%2F" or
-// "%5C" decoded ("/api%2Fx" is not under "/api"; -refuse-encoded-slash
-// refuses it). Paths are case-sensitive.
+// that its route sends to one backend, which reads it as a path that
+// another route (or -backend) takes, would bypass that route and the
+// access rules of its backend: "/api/..;/manager", which Tomcat behind
+// "/api" reads as "/manager". So a path is matched in each of the
+// readings of routeReadings: as written, with empty segments merged
+// (nginx's merge_slashes, Tomcat), with path parameters dropped (Tomcat,
+// Jetty), and with both, each with the dot-segments that it uncovers
+// resolved. Each reading takes the route of the longest prefix it is
+// under, or none (-backend), and a request whose readings do not all take
+// the same one is refused: "//api/x", "/api;v=1/x", "/api/..;/x" and
+// "/x/..;/api" with a route for "/api", and with routes for "/a" and
+// "/a/b" "/a/b/..;/..;/a/c" too, whose readings fall under both. What is
+// forwarded is the normalized path, unchanged. Other readings are not
+// made: case folding (IIS) and "%2F" or "%5C" decoded ("/api%2Fx" is not
+// under "/api"; -refuse-encoded-slash refuses it). Paths are
+// case-sensitive.
 type route struct {
 	prefix  string // a normalized absolute path, without a '/' at the end but for "/"
 	backend *url.URL
@@ -127,39 +130,38 @@ func (r *route) under(path string) bool {
 	return ok && (rest == "" || rest[0] == '/')
 }
 
-// route returns the backend of the longest prefix that a reading of f's
-// path is under (see route), or the proxy's -backend; or, when two
-// readings are under routes neither of which holds the other, why not.
-// "*" goes to -backend.
+// route returns the backend of the longest prefix that each reading of
+// f's path is under, or the proxy's -backend when none is; or, when two
+// readings take different routes, why not (see route). "*" goes to
+// -backend.
 func (p *proxy) route(f *forward) (backend *url.URL, conflict string) {
 	if f.form == fasturi.AsteriskForm || len(p.cfg.routes) == 0 {
 		return p.backend, ""
 	}
-	paths := []string{f.rawPath}
+	chosen := p.longestRoute(f.rawPath)
 	if strings.Contains(f.rawPath, "//") || strings.IndexByte(f.rawPath, ';') >= 0 {
 		// Only an empty segment or a parameter makes readings differ
 		// where a route can tell: a normalized path has no dot-segment
 		// but the "/." of the "/.//" shield, and a trailing '/' that
 		// merging drops matches the prefixes that it matches without.
-		readings := routeReadings(f.rawPath)
-		paths = readings[:]
-	}
-	chosen := -1 // the route taken so far; -1: none
-	for _, path := range paths {
-		i := p.longestRoute(path)
-		switch {
-		case i < 0 || i == chosen:
-		case chosen < 0 || p.cfg.routes[chosen].under(p.cfg.routes[i].prefix):
-			chosen = i // a longer prefix under the one taken
-		case !p.cfg.routes[i].under(p.cfg.routes[chosen].prefix):
-			return nil, fmt.Sprintf("the path reads as under %s to some servers and under %s to others",
-				p.cfg.routes[chosen].prefix, p.cfg.routes[i].prefix)
+		for _, path := range routeReadings(f.rawPath) {
+			if i := p.longestRoute(path); i != chosen {
+				return nil, "the path reads as " + p.routeName(chosen) + " to some servers and as " + p.routeName(i) + " to others"
+			}
 		}
 	}
 	if chosen < 0 {
 		return p.backend, ""
 	}
 	return p.cfg.routes[chosen].backend, ""
+}
+
+// routeName names route i, or -1 for none, in a refusal.
+func (p *proxy) routeName(i int) string {
+	if i < 0 {
+		return "under no route"
+	}
+	return "under " + p.cfg.routes[i].prefix
 }
 
 // longestRoute returns the index of the route with the longest prefix
