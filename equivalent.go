@@ -9,6 +9,12 @@ import "strings"
 // "http://example.com/", "http://example.com:/" and "http://example.com:80/"
 // at NormalizeScheme.
 //
+// Only the transformations of sections 6.2.2 and 6.2.3 apply: an IP
+// literal compares as written but for case, so "http://[::1]/" and
+// "http://[0:0::1]/" are not equivalent, nor are a reg-name and the IPv4
+// address it spells in a legacy form: compare what Addr returns, or
+// Facts.LegacyIPv4, to find one address spelled two ways.
+//
 // A URI that is not valid is equivalent to no URI, not even to itself. An
 // authority-form request-target (CONNECT) and a Host header
 // (ParseHostHeader) are equivalent to each other but to no URI reference,

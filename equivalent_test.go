@@ -23,6 +23,9 @@ func TestEquivalent(t *testing.T) {
 		// Section 6.2.2.2.
 		{"http://h/%7Euser", "http://h/~user", NormalizeSyntax, true},
 		{"http://h/a%2Fb", "http://h/a/b", NormalizeSyntax, false},
+		{"http://[::1]/", "http://[0:0::1]/", NormalizeScheme, false},   // IP literals compare as written
+		{"http://[::A]/", "http://[::a]/", NormalizeSyntax, true},       // but for case
+		{"http://0x7f.1/", "http://127.0.0.1/", NormalizeScheme, false}, // a legacy spelling is a reg-name
 		{"http://h/%3A", "http://h/:", NormalizeSyntax, false},
 		{"http://%41/", "http://a/", NormalizeSyntax, true}, // decoded, then lowercase: a host
 		{"http://%c3%a4/", "http://%C3%A4/", NormalizeSyntax, true},

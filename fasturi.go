@@ -152,8 +152,8 @@ const (
 var hostTypeNames = [...]string{"none", "reg-name", "ipv4", "ipv6", "ipvfuture"}
 
 // String returns "none", "reg-name", "ipv4", "ipv6" or "ipvfuture", and
-// "HostType(N)" for a value N that is none of the constants, as the other
-// small types of the package do.
+// "HostType(N)" for a value N that is none of the constants, as
+// Component, TargetForm and NormalizeLevel do.
 func (t HostType) String() string {
 	if int(t) < len(hostTypeNames) {
 		return hostTypeNames[t]

@@ -56,7 +56,8 @@ const (
 
 var normalizeLevelNames = [...]string{NormalizeSyntax: "syntax", NormalizeScheme: "scheme"}
 
-// String returns "syntax" or "scheme".
+// String returns "syntax" or "scheme", and "NormalizeLevel(N)" for a
+// value N that is neither.
 func (l NormalizeLevel) String() string {
 	if int(l) < len(normalizeLevelNames) {
 		return normalizeLevelNames[l]
