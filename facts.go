@@ -20,6 +20,17 @@ type Facts struct {
 	// "127.1" are all 127.0.0.1; see LegacyIPv4), and the zero Addr
 	// otherwise.
 	LegacyIPv4 netip.Addr
+	// NumericLastLabel is set when the host is a reg-name that ends in a
+	// number, as the WHATWG URL Standard puts it, but that LegacyIPv4 does
+	// not read as an address: its last label (before one trailing '.'),
+	// percent-decoded, is decimal digits, or "0x" or "0X" and hex digits
+	// ("08", "1.2.3.4.5", "4294967297", "a.0x100000000", "a%2E9").
+	// WHATWG parsers refuse such a URL, BSD resolvers read some of these
+	// hosts as addresses all the same ("4294967297" is 0.0.0.1 to
+	// FreeBSD's inet_aton; see LegacyIPv4), and no top-level domain is a
+	// number (RFC 1123 section 2.1): a policy that keeps URIs away from
+	// addresses refuses these hosts too.
+	NumericLastLabel bool
 	// EncodedDelimiters, EncodedControls and EncodedNUL say which of the
 	// userinfo, the host and the path hold a percent-encoded delimiter (one
 	// of ":/?#[]@" or '\', which WHATWG parsers read as '/'), a
@@ -103,24 +114,31 @@ func (u *URI) Facts() Facts {
 	// in the return statement: filled field by field, it would be written
 	// byte by byte and then copied with wide loads, which wait for those
 	// narrow stores (a store-forwarding stall).
-	var legacy netip.Addr
-	if u.hostType == HostRegName {
-		if a, ok := LegacyIPv4(u.RawHost()); ok {
-			legacy = a
-		}
-	}
 	path := u.RawPath()
 	// The userinfo, the host and the path come one after the other, before
 	// the query and the fragment, which this does not look at.
 	pathEnd := int(u.spans[ComponentPath].End)
 	pct := strings.IndexByte(u.s[:pathEnd], '%')
+	var legacy netip.Addr
+	numeric := false
+	if u.hostType == HostRegName {
+		host := u.RawHost()
+		if a, ok := LegacyIPv4(host); ok {
+			legacy = a
+		} else if pct >= 0 && pct < int(u.spans[ComponentHost].End) {
+			numeric = numericLastLabelDecoded(host)
+		} else {
+			numeric = numericLastLabel(host)
+		}
+	}
 	if pct < 0 {
 		// No percent-encoding in them, as in most URIs: no encoded
 		// anything, and no encoded dot in the path.
 		return Facts{
-			Userinfo:      u.HasUserinfo(),
-			LegacyIPv4:    legacy,
-			PathUnderflow: strings.Contains(path, "..") && pathUnderflows(path),
+			Userinfo:         u.HasUserinfo(),
+			LegacyIPv4:       legacy,
+			NumericLastLabel: numeric,
+			PathUnderflow:    strings.Contains(path, "..") && pathUnderflows(path),
 		}
 	}
 	var delims, controls, nuls, nonASCII, percents Components
@@ -157,6 +175,7 @@ func (u *URI) Facts() Facts {
 	return Facts{
 		Userinfo:          u.HasUserinfo(),
 		LegacyIPv4:        legacy,
+		NumericLastLabel:  numeric,
 		EncodedDelimiters: delims,
 		EncodedControls:   controls,
 		EncodedNUL:        nuls,
@@ -368,4 +387,72 @@ func splitHostHeader(h string) (host, port string, ok bool) {
 		return "", "", false
 	}
 	return host, h[end+1:], true
+}
+
+// numericLastLabel reports whether the last label of host, a reg-name
+// without percent-encodings, before one trailing '.', is a number (see
+// Facts.NumericLastLabel). It reads backwards from the end, so that most
+// names are done with at their last byte: no top-level domain ends in a
+// hex digit but a few ("de").
+func numericLastLabel(host string) bool {
+	n := len(host)
+	if n > 0 && host[n-1] == '.' {
+		n--
+	}
+	i := n
+	for i > 0 && isHex(host[i-1]) {
+		i--
+	}
+	if i == 0 || host[i-1] == '.' { // host[i:n] is the whole label
+		return i < n && allDigits(host[i:n])
+	}
+	// "0x" or "0X" and hex digits, the whole label.
+	return i >= 2 && host[i-1]|0x20 == 'x' && host[i-2] == '0' && (i == 2 || host[i-3] == '.')
+}
+
+// allDigits reports whether s holds decimal digits alone.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// numericLastLabelDecoded is numericLastLabel for a reg-name with
+// percent-encodings, which it reads decoded: a "%2E" is a '.' to
+// resolvers. It walks the labels from the start, keeping what it knows of
+// the last two.
+func numericLastLabelDecoded(host string) bool {
+	// Of a label: its length, whether its bytes so far are all decimal
+	// digits, and whether they are "0x" or "0X" and hex digits (or a
+	// prefix of that).
+	type label struct {
+		n           int
+		digits, hex bool
+	}
+	cur, before := label{digits: true, hex: true}, label{}
+	for i := 0; i < len(host); {
+		c, j := decodedByte(host, i)
+		i = j
+		if c == '.' {
+			before, cur = cur, label{digits: true, hex: true}
+			continue
+		}
+		cur.digits = cur.digits && isDigit(c)
+		switch cur.n {
+		case 0:
+			cur.hex = c == '0'
+		case 1:
+			cur.hex = cur.hex && c|0x20 == 'x'
+		default:
+			cur.hex = cur.hex && isHex(c)
+		}
+		cur.n++
+	}
+	if cur.n == 0 { // a trailing '.': the label before it
+		cur = before
+	}
+	return cur.n > 0 && cur.digits || cur.n >= 2 && cur.hex
 }

@@ -16,6 +16,9 @@ func describeFacts(f Facts) string {
 	if f.LegacyIPv4.IsValid() {
 		parts = append(parts, "legacy="+f.LegacyIPv4.String())
 	}
+	if f.NumericLastLabel {
+		parts = append(parts, "numeric")
+	}
 	for _, set := range []struct {
 		name string
 		s    Components
@@ -45,6 +48,39 @@ func TestFacts(t *testing.T) {
 		{"http://127.1/", "legacy=127.0.0.1"},
 		{"http://0x7f000001/", "legacy=127.0.0.1"},
 		{"http://127.0.0.1/", ""}, // an IPv4address, as its HostType says
+		// A last label that is a number, and no address.
+		{"http://08/", "numeric"},
+		{"http://1.2.3.4.5/", "numeric"},
+		{"http://4294967297/", "numeric"},
+		{"http://256.0.0.1/", "numeric"},
+		{"http://a.0x100000000/", "numeric"},
+		{"http://a.0X1f./", "numeric"}, // before one trailing '.'
+		{"http://a.0x/", "numeric"},
+		{"http://a.00/", "numeric"},
+		{"http://a.9../", ""}, // an empty label before the last '.'
+		{"http://a.0x1g/", ""},
+		{"http://a.9b/", ""},
+		{"http://a.1e/", ""},
+		{"http://a.de/", ""},
+		{"http://a.x1/", ""},
+		{"http://a0x1/", ""},
+		{"http://0x1g.a/", ""},
+		{"http://a%2E9/", "numeric"},       // "a.9" once decoded
+		{"http://a%2e9%2E/", "numeric"},    // "a.9."
+		{"http://a.%30%58%41/", "numeric"}, // "a.0XA"
+		{"http://a.%30x%67/", ""},          // "a.0xg"
+		{"http://a%2E9%2E%2E/", ""},        // "a.9.."
+		{"http://%41.1e%25/", "percent:host"},
+		{"http://%39.a/", ""},
+		{"http://a.%39/", "numeric"},
+		{"http://9a.b/", ""},
+		{"http://./", ""},
+		{"http://%2E/", ""},
+		{"http:///", ""},
+		{"http://a./", ""},
+		{"http://127.0.0.1./", "legacy=127.0.0.1"}, // an address: not numeric too
+		{"http://[::1]/", ""},
+		{"file:///x", ""},
 		{"http://h/a%2Fb", "delim:path"},
 		{"http://h/a%2fb%3F%23", "delim:path"},
 		{"http://h/a%5Cb", "delim:path"}, // '\', a '/' to WHATWG parsers
@@ -73,7 +109,7 @@ func TestFacts(t *testing.T) {
 		{"http://h/a/../../etc/passwd", "underflow"},
 		// Bytes that IDNA maps to ASCII before a resolver sees the host:
 		// fullwidth "127", then an ideographic full stop.
-		{"http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "nonascii:host"},
+		{"http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "numeric nonascii:host"},
 		{"http://127%E3%80%821/", "nonascii:host"},
 		{"http://u%C3%A9@h/caf%C3%A9", "userinfo nonascii:userinfo nonascii:path"},
 		{"http://h/%C0%AE%C0%AE/", "nonascii:path"},

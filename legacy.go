@@ -39,12 +39,13 @@ import "net/netip"
 // LegacyIPv4 returns false for those readings of trailing text, of
 // numbers out of range and of bad octal. A policy that must hold against
 // them can refuse every reg-name whose last label (before a trailing '.'),
-// decoded, starts with a digit, as every reading above requires and no
-// top-level domain does (RFC 1123 section 2.1), and every reg-name that
+// decoded, is decimal digits, or "0x" and hex digits, as every reading
+// above requires and no top-level domain is (RFC 1123 section 2.1; the
+// hosts that Facts.NumericLastLabel reports), and every reg-name that
 // decodes to whitespace, where the readers that stop at it cut the name
-// short ("169.254.169.254%20.example"). AppendHostPort refuses the
-// latter, not the former: "4294967297" and "08" are reg-names that it
-// writes as they are.
+// short ("169.254.169.254%20.example"). AppendHostPort refuses the latter,
+// not the former: "4294967297" and "08" are reg-names that it writes as
+// they are.
 // LegacyIPv4 also returns false:
 //
 //   - for the strict dotted-decimal form, "127.0.0.1", whose HostType is

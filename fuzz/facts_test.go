@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fasturi/fasturi"
+	"github.com/fasturi/fasturi/fuzz/internal/ref"
 )
 
 // factsSeeds are the shapes each fact is about, and the cases around them.
@@ -17,6 +18,24 @@ var factsSeeds = []string{
 	"/%2e%2e/x", "/.%2E/x", "../a", "a/../..", "/a/./b/..", "//h/..", "/a//../..", "mailto:%5C@x",
 	"http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/", "http://u%80@h/%C0%AE", "http://[fe80::1%25%C3%A9]/",
 	"/%252e%252e/x", "http://u%25@h%25/a", "http://[fe80::1%25a%25b]/", "http://[fe80::1%25eth0]/%25",
+	"http://08/", "http://1.2.3.4.5/", "http://4294967297/", "http://a.0X1f./", "http://a.9../", "http://a%2E9%2e/",
+	"http://%39.a/", "http://127.0.0.1./", "http://%2E/", "http://a.0x/", "http://a.1e/", "http://a.%30x%67/",
+}
+
+// numberLabel matches a label that is a number to WHATWG's IPv4 parser.
+var numberLabel = regexp.MustCompile(`^([0-9]+|0[xX][0-9a-fA-F]*)$`)
+
+// numericLastLabelRef reports, as Facts.NumericLastLabel does, whether the
+// last label of host, a valid reg-name, before one trailing '.', is a
+// number once decoded by the reference decoder, and host is no legacy
+// IPv4 address.
+func numericLastLabelRef(host string) bool {
+	if _, ok := fasturi.LegacyIPv4(host); ok {
+		return false
+	}
+	d, _, _ := ref.Decode(host, false, false)
+	labels := strings.Split(strings.TrimSuffix(d, "."), ".")
+	return numberLabel.MatchString(labels[len(labels)-1])
 }
 
 // encodedRef reports, as Facts does, whether the percent-encodings of s
@@ -84,7 +103,9 @@ func climbsRef(segs []string) bool {
 
 // FuzzFacts checks URI.Facts against references that read the same
 // components another way: userinfo present, LegacyIPv4 of a reg-name host
-// (itself fuzzed against an inet_aton reading in FuzzHostAddr), the
+// (itself fuzzed against an inet_aton reading in FuzzHostAddr), its last
+// label decoded, split with the strings package and matched with a regexp,
+// the
 // encoded delimiters, controls, NUL, bytes of 0x80 or more and '%' of the
 // userinfo, host and path
 // with strconv, and path underflow with a split and a stack. An invalid
@@ -107,6 +128,7 @@ func FuzzFacts(f *testing.F) {
 		want.Userinfo = u.HasUserinfo()
 		if u.HostType() == fasturi.HostRegName {
 			want.LegacyIPv4, _ = fasturi.LegacyIPv4(u.RawHost())
+			want.NumericLastLabel = numericLastLabelRef(u.RawHost())
 		}
 		for _, c := range []fasturi.Component{fasturi.ComponentUserinfo, fasturi.ComponentHost, fasturi.ComponentPath} {
 			sp := u.Span(c)

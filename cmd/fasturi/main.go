@@ -42,14 +42,18 @@
 //	{"in":"http://u@0x7f.1/%2e%2e/%00","valid":true,"scheme":"http",
 //	 "userinfo":"u","host":"0x7f.1","port":null,"path":"/%2e%2e/%00",
 //	 "query":null,"fragment":null,"host_type":"reg-name",
-//	 "legacy_ipv4":"127.0.0.1","encoded_delimiters":[],
-//	 "encoded_controls":["path"],"encoded_nul":["path"],
-//	 "encoded_non_ascii":[],"encoded_percent":[],"path_underflow":true}
+//	 "legacy_ipv4":"127.0.0.1","numeric_last_label":false,
+//	 "encoded_delimiters":[],"encoded_controls":["path"],
+//	 "encoded_nul":["path"],"encoded_non_ascii":[],"encoded_percent":[],
+//	 "path_underflow":true}
 //
 // on one line, where null is an absent component and "" an empty one. The
 // keys after host_type are the facts a security policy needs (see
 // fasturi.Facts): the address a reg-name host means in a legacy IPv4
-// spelling, or null; which of userinfo, host and path hold a percent-encoded
+// spelling, or null; whether a reg-name host that is no such spelling ends
+// in a number, which WHATWG parsers refuse and some resolvers read as an
+// address ("08", "1.2.3.4.5"); which of
+// userinfo, host and path hold a percent-encoded
 // delimiter, control character, NUL, byte of 0x80 or more and '%'; whether a
 // ".." climbs above the root. An invalid URI's record is
 // {"in":...,"valid":false,"error":"<message>","offset":N}, and with -lenient

@@ -65,9 +65,9 @@ func TestParseJSON(t *testing.T) {
 	}
 	recs := jsonRecords(t, out, 7)
 	want := []string{
-		`{"in":"http://h/p?q","valid":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/p","query":"q","fragment":null,"host_type":"reg-name","legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`,
+		`{"in":"http://h/p?q","valid":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/p","query":"q","fragment":null,"host_type":"reg-name","legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`,
 		`{"in":"http://a:8x/","valid":false,"error":"invalid port","offset":11}`,
-		`{"in":"","valid":true,"scheme":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"host_type":"none","legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`,
+		`{"in":"","valid":true,"scheme":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"host_type":"none","legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`,
 		`{"in":"\ufffd\ufffd/x","in_hex":"fffe2f78","valid":false,"error":"invalid path","offset":0}`,
 	}
 	lines := strings.Split(out, "\n")
@@ -300,7 +300,7 @@ func TestTargetJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	noFacts := `"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`
+	noFacts := `"legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`
 	want := []string{
 		`{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b","form":"origin","version":"HTTP/1.1",` +
 			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"/a","query":"b","fragment":null,"host_type":"none",` + noFacts,

@@ -180,6 +180,9 @@ var factComponents = [...]fasturi.Component{
 //
 //	"legacy_ipv4":"127.0.0.1"            or null: the address a reg-name host
 //	                                     means in a legacy IPv4 spelling
+//	"numeric_last_label":false           whether a reg-name host that is no
+//	                                     such spelling ends in a number
+//	                                     ("08", "1.2.3.4.5")
 //	"encoded_delimiters":["path"]        the components among userinfo,
 //	"encoded_controls":[]                host and path that hold a
 //	"encoded_nul":[]                     percent-encoded delimiter, control
@@ -194,7 +197,7 @@ func appendJSONFacts(dst []byte, u fasturi.URI) []byte {
 
 // appendFacts appends the facts f as appendJSONFacts says.
 func appendFacts(dst []byte, f fasturi.Facts) []byte {
-	if !f.LegacyIPv4.IsValid() && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL|f.EncodedNonASCII|f.EncodedPercent == 0 {
+	if !f.LegacyIPv4.IsValid() && !f.NumericLastLabel && f.EncodedDelimiters|f.EncodedControls|f.EncodedNUL|f.EncodedNonASCII|f.EncodedPercent == 0 {
 		// Most URIs: all the facts in one constant.
 		if f.PathUnderflow {
 			return append(dst, noFactsJSON+"true"...)
@@ -209,6 +212,8 @@ func appendFacts(dst []byte, f fasturi.Facts) []byte {
 	} else {
 		dst = append(dst, "null"...)
 	}
+	dst = append(dst, `,"numeric_last_label":`...)
+	dst = strconv.AppendBool(dst, f.NumericLastLabel)
 	dst = appendJSONComponentSet(dst, `,"encoded_delimiters":[`, f.EncodedDelimiters)
 	dst = appendJSONComponentSet(dst, `,"encoded_controls":[`, f.EncodedControls)
 	dst = appendJSONComponentSet(dst, `,"encoded_nul":[`, f.EncodedNUL)
@@ -219,9 +224,9 @@ func appendFacts(dst []byte, f fasturi.Facts) []byte {
 }
 
 // noFactsJSON is what appendJSONFacts writes, up to the value of
-// path_underflow, for a URI without a legacy IPv4 host or any encoded
-// delimiter, control, NUL, byte of 0x80 or more or '%'.
-const noFactsJSON = `,"legacy_ipv4":null,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":`
+// path_underflow, for a URI without a legacy IPv4 or numeric host or any
+// encoded delimiter, control, NUL, byte of 0x80 or more or '%'.
+const noFactsJSON = `,"legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":`
 
 // appendJSONComponentSet appends start, which opens an array member, the
 // names of the components of s, and the closing bracket.

@@ -149,9 +149,10 @@
 //	                         ("0x7f.1", "0177.0.0.1", "2130706433", "127.1"): the target's host,
 //	                         or the Host header for the other forms. And as fasturi.LegacyIPv4's
 //	                         documentation advises, for the readings it leaves out, a reg-name
-//	                         whose last label starts with a digit ("4294967297" and "08" to
-//	                         BSD) or that decodes to whitespace or a control, where C resolvers
-//	                         stop ("169.254.169.254%20.example", "127.0.0.1%00")
+//	                         whose last label is a number (Facts.NumericLastLabel:
+//	                         "4294967297" and "08" to BSD) or that decodes to whitespace or a
+//	                         control, where C resolvers stop ("169.254.169.254%20.example",
+//	                         "127.0.0.1%00")
 //	-refuse-encoded-non-ascii-host
 //	                         refuse hosts with a percent-encoded byte >= 0x80, the target's or
 //	                         the Host header's: IDNA (UTS #46) maps them before resolving, and

@@ -92,10 +92,11 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 	if c.refuseIDNAHost && hf.EncodedNonASCII.Has(fasturi.ComponentHost) {
 		return "refuse-encoded-non-ascii-host", fmt.Sprintf("%s %s percent-encodes a byte >= 0x80, which IDNA maps before resolving", whose, quoteCut(named.RawHost()))
 	}
-	if c.refuseLegacyIPv4 && named.HostType() == fasturi.HostRegName {
-		if why := legacyRisk(named.RawHost()); why != "" {
-			return "refuse-legacy-ipv4", fmt.Sprintf("%s %s %s", whose, quoteCut(named.RawHost()), why)
-		}
+	if c.refuseLegacyIPv4 && named.HostType() == fasturi.HostRegName && decodesToSpace(named.RawHost()) {
+		return "refuse-legacy-ipv4", fmt.Sprintf("%s %s decodes to whitespace or a control character, where some resolvers stop", whose, quoteCut(named.RawHost()))
+	}
+	if c.refuseLegacyIPv4 && hf.NumericLastLabel {
+		return "refuse-legacy-ipv4", fmt.Sprintf("%s %s ends in a number, which some resolvers read as an IPv4 address and WHATWG parsers refuse", whose, quoteCut(named.RawHost()))
 	}
 	if c.refuseControls {
 		// The target's userinfo, host and path, then the Host header's
@@ -138,46 +139,21 @@ func (c *config) refusal(u *fasturi.URI, form fasturi.TargetForm, named *fasturi
 	return "", ""
 }
 
-// legacyRisk says how some resolvers may read the reg-name host, as
-// written, as an IPv4 address that fasturi.LegacyIPv4 does not return, or
-// returns "": as the policy of its documentation has it, a last label that
-// starts with a digit once decoded ("4294967297" and "08", which BSD's
-// inet_aton reads), or a byte that C resolvers stop at, whitespace or a
-// control ("169.254.169.254%20.example", "127.0.0.1%00"). No top-level
-// domain starts with a digit (RFC 1123 section 2.1).
-func legacyRisk(host string) string {
-	const digitLabel = "ends in a label that starts with a digit, which some resolvers read as an IPv4 address"
+// decodesToSpace reports whether the reg-name host, as written, decodes to
+// whitespace or a control character, where C resolvers stop
+// ("169.254.169.254%20.example", "127.0.0.1%00"), and so read a name that
+// the policy never saw; or whether it does not decode at all, which a host
+// from a valid URI always does. The other way some resolvers read a name
+// as an IPv4 address that fasturi.LegacyIPv4 does not return, a last label
+// that is a number ("4294967297" and "08", which BSD's inet_aton reads),
+// is Facts.NumericLastLabel.
+func decodesToSpace(host string) bool {
 	if strings.IndexByte(host, '%') < 0 {
-		if lastLabelDigit(host) {
-			return digitLabel
-		}
-		return ""
+		return false // a valid reg-name holds no raw whitespace or control
 	}
 	var buf [256]byte // most hosts decode here, without allocating
 	d, _, err := fasturi.AppendDecode(buf[:0], host, 0)
-	switch {
-	case err != nil:
-		return "is no host" // not from a valid URI
-	case bytes.ContainsFunc(d, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return "decodes to whitespace or a control character, where some resolvers stop"
-	case lastLabelDigit(d):
-		return digitLabel
-	}
-	return ""
-}
-
-// lastLabelDigit reports whether the last label of name, before one
-// trailing '.', starts with a digit.
-func lastLabelDigit[T string | []byte](name T) bool {
-	n := len(name)
-	if n > 0 && name[n-1] == '.' {
-		n--
-	}
-	i := n
-	for i > 0 && name[i-1] != '.' {
-		i--
-	}
-	return i < n && '0' <= name[i] && name[i] <= '9'
+	return err != nil || bytes.ContainsFunc(d, func(r rune) bool { return r <= ' ' || r == 0x7f })
 }
 
 // encodedControl returns the offset in s, valid URI syntax up to the end

@@ -430,10 +430,10 @@ var targetTests = []struct {
 	{"an encoded ',' in the host", "GET", "http://a%2Cb/", "a%2Cb", bad(netHTTP400), nil}, // net/url refuses it
 	// The readings of legacy IPv4 that fasturi.LegacyIPv4 leaves out, as
 	// its documentation advises.
-	{"a last label that starts with a digit", "GET", "http://4294967297/", "4294967297",
+	{"a last label that is a number", "GET", "http://4294967297/", "4294967297",
 		okFwd("/", "/", "", "", "4294967297"), ptr(refusedFor("refuse-legacy-ipv4",
-			`host "4294967297" ends in a label that starts with a digit, which some resolvers read as an IPv4 address`+"\n"))},
-	{"a last label that starts with a digit, in the Host header", "GET", "/", "a.08.",
+			`host "4294967297" ends in a number, which some resolvers read as an IPv4 address and WHATWG parsers refuse`+"\n"))},
+	{"a last label that is a number, in the Host header", "GET", "/", "a.08.",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"a digit after the last label", "GET", "/", "a1.example", ok("/", "/", "", ""), nil},
 	{"a host that decodes to a space", "GET", "/", "169.254.169.254%20.example",
@@ -441,6 +441,12 @@ var targetTests = []struct {
 			`the Host header's host "169.254.169.254%20.example" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
 	{"a host that decodes to NUL", "GET", "/", "0x7f.1%00.example",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
+	{"a host that decodes to NUL after a digit label", "GET", "/", "127.0.0.1%00",
+		ok("/", "/", "", ""), ptr(refusedFor("refuse-legacy-ipv4",
+			`the Host header's host "127.0.0.1%00" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
+	{"an encoded '.' before a digit label", "GET", "/", "a%2E9",
+		ok("/", "/", "", ""), ptr(refusedFor("refuse-legacy-ipv4",
+			`the Host header's host "a%2E9" ends in a number, which some resolvers read as an IPv4 address and WHATWG parsers refuse`+"\n"))},
 	{"percent-encoded UTF-8 in the path is no host", "GET", "/caf%C3%A9", "example.com",
 		ok("/caf%C3%A9", "/caf\xc3\xa9", "", ""), nil},
 	{"percent-encoded ASCII in a reg-name", "GET", "http://ex%61mple.com/", "example.com",
@@ -636,7 +642,7 @@ func TestRulesAlone(t *testing.T) {
 	check(t, b, legacy, "GET", "http://0x7f.1/", "0x7f.1", refused("refuse-legacy-ipv4"))
 	check(t, b, idna, "GET", "http://0x7f.1/", "0x7f.1", okFwd("/", "/", "", "", "0x7f.1"))
 	check(t, b, idna, "GET", "http://"+fullwidth+"/", "x", refused("refuse-encoded-non-ascii-host"))
-	// Fullwidth digits decode to a last label that starts with a digit,
+	// Fullwidth digits decode to a last label that is a number,
 	// which is enough for -refuse-legacy-ipv4.
 	check(t, b, legacy, "GET", "http://"+fullwidth+"/", "x", refused("refuse-legacy-ipv4"))
 	check(t, b, idna, "GET", "http://%EF%BC%A1.example/", "x", refused("refuse-encoded-non-ascii-host"))

@@ -68,6 +68,7 @@ var (
 	constEncodedNonASCII   = newConst(factEncodedNonASCII)
 	constEncodedPercent    = newConst(factEncodedPercent)
 	constPathUnderflow     = newConst(factPathUnderflow)
+	constNumericLastLabel  = newConst(factNumericLastLabel)
 
 	schemeConsts = newConsts(schemes)
 	methodConsts = newConsts(methods)

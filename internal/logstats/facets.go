@@ -66,6 +66,7 @@ const MsgNoTarget = "no request target in the request line"
 // facts are the keys of FacetFact, by fasturi.Facts field.
 const (
 	factLegacyIPv4        = "legacy_ipv4"
+	factNumericLastLabel  = "numeric_last_label"
 	factUserinfo          = "userinfo"
 	factEncodedDelimiters = "encoded_delimiters"
 	factEncodedControls   = "encoded_controls"
@@ -192,6 +193,9 @@ func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	f := u.Facts()
 	if f.LegacyIPv4.IsValid() {
 		emitConst(emit, FacetFact, constLegacyIPv4)
+	}
+	if f.NumericLastLabel {
+		emitConst(emit, FacetFact, constNumericLastLabel)
 	}
 	if u.HasUserinfo() {
 		emitConst(emit, FacetFact, constUserinfo)

@@ -230,7 +230,8 @@ func TestObserve(t *testing.T) {
 		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=<none> path=/%2e%2e " +
 			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
 		{uri, "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/caf%C3%A9", "scheme=http host=%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1 " +
-			"host_type=reg-name port=<none> path=/caf%C3%A9 fact=encoded_non_ascii", true},
+			"host_type=reg-name port=<none> path=/caf%C3%A9 fact=numeric_last_label fact=encoded_non_ascii", true},
+		{uri, "http://1.2.3.4.5/", "scheme=http host=1.2.3.4.5 host_type=reg-name port=<none> path=/ fact=numeric_last_label", true},
 		{uri, "http://h/%252e%252e/x", "scheme=http host=h host_type=reg-name port=<none> path=/%252e%252e fact=encoded_percent", true},
 		{uri, "a/b", "scheme=<none> host=<none> host_type=none port=<none> path=a", true},
 		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=<empty> path=/", true},
@@ -280,7 +281,7 @@ func TestConsts(t *testing.T) {
 	}
 	var want []string
 	want = append(want, keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
-	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factEncodedNonASCII, factEncodedPercent, factPathUnderflow)
+	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factEncodedNonASCII, factEncodedPercent, factPathUnderflow, factNumericLastLabel)
 	want = append(want, schemes...)
 	want = append(want, methods...)
 	want = append(want, mismatchMessages...)
