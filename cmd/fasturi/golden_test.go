@@ -275,7 +275,11 @@ func recordKeys(r map[string]any) []string {
 		keys = append(keys, "scheme", "userinfo", "host", "port", "path", "query", "fragment", "host_type")
 	}
 	if r["valid"] == true {
-		return append(keys, "legacy_ipv4", "numeric_last_label", "encoded_delimiters", "encoded_controls", "encoded_nul", "encoded_non_ascii", "encoded_percent", "path_underflow")
+		keys = append(keys, "legacy_ipv4", "numeric_last_label", "encoded_delimiters", "encoded_controls", "encoded_nul", "encoded_non_ascii", "encoded_percent", "path_underflow")
+		if has("method") {
+			keys = append(keys, "shape_error", "shape_offset")
+		}
+		return keys
 	}
 	keys = append(keys, "error", "offset")
 	if has("violations") {

@@ -71,8 +71,12 @@
 //
 // with form one of origin, absolute, authority and asterisk, version null
 // when the line has none, then the target's components, host_type and facts
-// as parse writes them; an invalid line's record is as parse's, with the
-// offset in the request line read (the whole line, without -format).
+// as parse writes them, then "shape_error" and "shape_offset": null, or for
+// a target that departs from its scheme's shape (fasturi.URI.CheckShape:
+// RFC 1738, and RFC 9110's http URI, which has a host and no userinfo)
+// the message and the offset in the line where it does. An invalid line's
+// record is as parse's, with the offset in the request line read (the
+// whole line, without -format).
 //
 // normalize writes the normalized form of each URI reference (RFC 3986
 // section 6.2.2 with -level syntax, and also 6.2.3 with -level scheme, the

@@ -295,12 +295,14 @@ func TestTargetJSON(t *testing.T) {
 		"CONNECT h:443\n" +
 		"GET * HTTP/1.1\n" +
 		"GET /x\xff HTTP/1.1\n" +
+		"GET http:///x HTTP/1.1\n" + // an http URI without a host: RFC 9110 section 4.2.1
 		"OPTIONS *" // no final line ending
 	code, out, stderr := runCLI(t, input, "target", "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	noFacts := `"legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false}`
+	facts := `"legacy_ipv4":null,"numeric_last_label":false,"encoded_delimiters":[],"encoded_controls":[],"encoded_nul":[],"encoded_non_ascii":[],"encoded_percent":[],"path_underflow":false`
+	noFacts := facts + `,"shape_error":null,"shape_offset":null}`
 	want := []string{
 		`{"in":"GET /a?b HTTP/1.1","valid":true,"method":"GET","target":"/a?b","form":"origin","version":"HTTP/1.1",` +
 			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"/a","query":"b","fragment":null,"host_type":"none",` + noFacts,
@@ -308,6 +310,9 @@ func TestTargetJSON(t *testing.T) {
 			`"scheme":null,"userinfo":null,"host":"h","port":"443","path":"","query":null,"fragment":null,"host_type":"reg-name",` + noFacts,
 		`{"in":"GET * HTTP/1.1","valid":false,"error":"request-target form not allowed","offset":4}`,
 		`{"in":"GET /x\ufffd HTTP/1.1","in_hex":"474554202f78ff20485454502f312e31","valid":false,"error":"invalid path","offset":6}`,
+		`{"in":"GET http:///x HTTP/1.1","valid":true,"method":"GET","target":"http:///x","form":"absolute","version":"HTTP/1.1",` +
+			`"scheme":"http","userinfo":null,"host":"","port":null,"path":"/x","query":null,"fragment":null,"host_type":"reg-name",` +
+			facts + `,"shape_error":"URL does not have its scheme's shape","shape_offset":11}`,
 		`{"in":"OPTIONS *","valid":true,"method":"OPTIONS","target":"*","form":"asterisk","version":null,` +
 			`"scheme":null,"userinfo":null,"host":null,"port":null,"path":"*","query":null,"fragment":null,"host_type":"none",` + noFacts,
 	}
@@ -317,7 +322,7 @@ func TestTargetJSON(t *testing.T) {
 			t.Errorf("line %d:\n got  %s\n want %s", i+1, l, want[i])
 		}
 	}
-	if !strings.Contains(stderr, "5 lines, 3 valid, 2 invalid") {
+	if !strings.Contains(stderr, "6 lines, 4 valid, 2 invalid") {
 		t.Errorf("summary: %q", stderr)
 	}
 }

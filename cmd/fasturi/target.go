@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"flag"
-	"github.com/fasturi/fasturi/internal/logstats"
 	"io"
+	"strconv"
 
 	"github.com/fasturi/fasturi"
+	"github.com/fasturi/fasturi/internal/logstats"
 )
 
 // targetSynopsis is the command line of target, for both usage messages.
@@ -83,9 +84,24 @@ func targetLine(format func([]byte, targetRecord) []byte) lineFunc {
 	}
 }
 
+// shape returns the offset in the line of the first byte at which the
+// valid target departs from the shape RFC 1738, and for http and https RFC
+// 9110, give its scheme ("http:///x", whose host is empty, or
+// "http://u@h/", which has userinfo): see fasturi.URI.CheckShape. It
+// returns -1 when the target has that shape, or has no scheme.
+func (r *targetRecord) shape() int {
+	off, err := r.target.uri.CheckShape()
+	if err == nil {
+		return -1
+	}
+	return len(r.method) + 1 + off
+}
+
 // appendTargetJSON appends the record as one JSON object: in, valid, then
 // method, target, form, version (when the line has one), the components
-// and host_type as parse writes them, and the facts; or error and offset.
+// and host_type as parse writes them, the facts, and shape_error and
+// shape_offset (null for a target that has its scheme's shape); or error
+// and offset.
 func appendTargetJSON(dst []byte, r targetRecord) []byte {
 	dst = appendJSONIn(dst, r.in)
 	if !r.valid() {
@@ -107,7 +123,14 @@ func appendTargetJSON(dst []byte, r targetRecord) []byte {
 	}
 	dst = appendJSONComponents(dst, r.target)
 	dst = appendJSONFacts(dst, r.target.uri)
-	return append(dst, '}')
+	if off := r.shape(); off >= 0 {
+		dst = append(dst, `,"shape_error":"`...)
+		dst = append(dst, fasturi.ErrSchemeShape.Message()...)
+		dst = append(dst, `","shape_offset":`...)
+		dst = strconv.AppendInt(dst, int64(off), 10)
+		return append(dst, '}')
+	}
+	return append(dst, `,"shape_error":null,"shape_offset":null}`...)
 }
 
 // appendTargetText appends the record as a line for people, as parse does:
@@ -133,7 +156,14 @@ func appendTargetText(dst []byte, r targetRecord) []byte {
 		dst = append(dst, " version="...)
 		dst = appendQuoted(dst, r.version, true)
 	}
-	return appendTextComponents(dst, r.target, true)
+	dst = appendTextComponents(dst, r.target, true)
+	if off := r.shape(); off >= 0 {
+		dst = append(dst, " shape_error="...)
+		dst = strconv.AppendQuote(dst, fasturi.ErrSchemeShape.Message())
+		dst = append(dst, " shape_offset="...)
+		dst = strconv.AppendInt(dst, int64(off), 10)
+	}
+	return dst
 }
 
 func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -168,5 +198,7 @@ form (section 3.2): authority-form (host:port) for CONNECT only, "*" for
 OPTIONS only, else origin-form (/path?query) or absolute-form; no fragment.
 With -json, a record has "method", "target", "form" and "version" (null
 without one), then the target's components as parse -json writes them; or
-"error" and "offset".
+"error" and "offset". A valid target that departs from its scheme's shape
+(RFC 1738, and for http RFC 9110: "http:///x" has no host) also has a
+"shape_error" and its "shape_offset", null otherwise.
 `
