@@ -193,8 +193,9 @@ func TestParseFiles(t *testing.T) {
 	if got := strings.Join(hosts, ","); got != "a,b,c" {
 		t.Errorf("hosts %s, want a,b,c (the files in order, the BOM dropped, no line lost)", got)
 	}
-	if !strings.Contains(stderr, "missing.txt") || !strings.Contains(stderr, "3 lines") {
-		t.Errorf("stderr: %q", stderr)
+	if !strings.Contains(stderr, "missing.txt") || !strings.Contains(stderr, "3 lines") ||
+		!strings.Contains(stderr, "; the input was not all read (see the errors above)\n") {
+		t.Errorf("stderr: %q; want the error, 3 lines, and a summary that says the input was not all read", stderr)
 	}
 	// A directory opens but does not read: the error names it once, and
 	// the files around it are read.

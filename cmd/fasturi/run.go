@@ -100,11 +100,14 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	if !o.quiet {
 		elapsed := time.Since(start)
 		unwritten := ""
+		if tot.failed {
+			unwritten = "; the input was not all read (see the errors above)"
+		}
 		switch {
 		case readerGone:
-			unwritten = "; the records were not all written: the output's reader has gone"
+			unwritten += "; the records were not all written: the output's reader has gone"
 		case err != nil:
-			unwritten = "; the records were not all written"
+			unwritten += "; the records were not all written"
 		}
 		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)%s\n",
 			tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),
