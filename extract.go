@@ -53,7 +53,10 @@ import (
 // the rules of RFC 3986 is cut to its longest prefix that is one, and
 // trimmed again: "http://a/b[c]" gives "http://a/b", "http://a/%zz."
 // gives "http://a/", and "http://[::1" gives "http://", which is no URI.
-// Every span Finder yields is thus a URI that Parse accepts, with a scheme.
+// Every span Finder yields is thus a URI that Parse accepts, with a scheme,
+// whatever that scheme is: "<javascript:alert(1)>" and
+// "javascript://%0Aalert(1)" are URIs too, so a caller that makes links
+// of what it finds checks the scheme against those it allows.
 //
 // A cut, or a byte that ends a candidate, inside an authority must not
 // leave a URI whose host differs from the one a browser (a WHATWG URL

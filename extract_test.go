@@ -109,6 +109,8 @@ var extractTests = []struct {
 	{"sip:alice@atlanta.com, sips:bob@b.example", []string{"sip:alice@atlanta.com", "sips:bob@b.example"}},
 	{"geo:13.4125,103.8667", []string{"geo:13.4125,103.8667"}},
 	{"javascript:alert(1)", nil},
+	{"<javascript:alert(1)>", []string{"javascript:alert(1)"}}, // delimited: any scheme
+	{"javascript://%0Aalert(1)", []string{"javascript://%0Aalert(1)"}},
 	{"foo:bar", nil},
 	{"Note: this", nil},
 	{"ftp://ftp.is.co.za/rfc/rfc1808.txt", []string{"ftp://ftp.is.co.za/rfc/rfc1808.txt"}},
