@@ -10,7 +10,8 @@ import "strings"
 // at NormalizeScheme.
 //
 // Only the transformations of sections 6.2.2 and 6.2.3 apply: an IP
-// literal compares as written but for case, so "http://[::1]/" and
+// literal compares as written but for the case of its address (a zone
+// ID's case counts), so "http://[::1]/" and
 // "http://[0:0::1]/" are not equivalent, nor are a reg-name and the IPv4
 // address it spells in a legacy form: compare what Addr returns, or
 // Facts.LegacyIPv4, to find one address spelled two ways.

@@ -23,9 +23,10 @@ func TestEquivalent(t *testing.T) {
 		// Section 6.2.2.2.
 		{"http://h/%7Euser", "http://h/~user", NormalizeSyntax, true},
 		{"http://h/a%2Fb", "http://h/a/b", NormalizeSyntax, false},
-		{"http://[::1]/", "http://[0:0::1]/", NormalizeScheme, false},   // IP literals compare as written
-		{"http://[::A]/", "http://[::a]/", NormalizeSyntax, true},       // but for case
-		{"http://0x7f.1/", "http://127.0.0.1/", NormalizeScheme, false}, // a legacy spelling is a reg-name
+		{"http://[::1]/", "http://[0:0::1]/", NormalizeScheme, false},                    // IP literals compare as written
+		{"http://[::A]/", "http://[::a]/", NormalizeSyntax, true},                        // but for case
+		{"http://[fe80::1%25ETH0]/", "http://[fe80::1%25eth0]/", NormalizeSyntax, false}, // a zone ID's case counts
+		{"http://0x7f.1/", "http://127.0.0.1/", NormalizeScheme, false},                  // a legacy spelling is a reg-name
 		{"http://h/%3A", "http://h/:", NormalizeSyntax, false},
 		{"http://%41/", "http://a/", NormalizeSyntax, true}, // decoded, then lowercase: a host
 		{"http://%c3%a4/", "http://%C3%A4/", NormalizeSyntax, true},

@@ -23,9 +23,10 @@ type Facts struct {
 	// NumericLastLabel is set when the host is a reg-name that ends in a
 	// number, as the WHATWG URL Standard puts it, but that LegacyIPv4 does
 	// not read as an address: its last label (before one trailing '.'),
-	// percent-decoded, is decimal digits, or "0x" or "0X" and hex digits
-	// ("08", "1.2.3.4.5", "4294967297", "a.0x100000000", "a%2E9").
-	// WHATWG parsers refuse such a URL, BSD resolvers read some of these
+	// percent-decoded, is decimal digits, or "0x" or "0X" and zero or more
+	// hex digits ("08", "1.2.3.4.5", "4294967297", "a.0x100000000",
+	// "a%2E9"). WHATWG parsers refuse such a URL of a special scheme
+	// (http, https, ws, wss, ftp, file), BSD resolvers read some of these
 	// hosts as addresses all the same ("4294967297" is 0.0.0.1 to
 	// FreeBSD's inet_aton; see LegacyIPv4), and no top-level domain is a
 	// number (RFC 1123 section 2.1): a policy that keeps URIs away from
@@ -391,9 +392,9 @@ func splitHostHeader(h string) (host, port string, ok bool) {
 
 // numericLastLabel reports whether the last label of host, a reg-name
 // without percent-encodings, before one trailing '.', is a number (see
-// Facts.NumericLastLabel). It reads backwards from the end, so that most
-// names are done with at their last byte: no top-level domain ends in a
-// hex digit but a few ("de").
+// Facts.NumericLastLabel). It reads backwards from the end, over the hex
+// digits there: a name whose last byte is none, as most are, is done with
+// at once.
 func numericLastLabel(host string) bool {
 	n := len(host)
 	if n > 0 && host[n-1] == '.' {

@@ -221,11 +221,11 @@ func TestHostDiffers(t *testing.T) {
 }
 
 func TestFactsAllocs(t *testing.T) {
-	for _, in := range []string{"http://u@0x7f.1/a/%2e%2e/../%00%2F", "http://h/p", "../a", "http://[fe80::1%25eth0]/"} {
+	for _, in := range []string{"http://u@0x7f.1/a/%2e%2e/../%00%2F", "http://h/p", "../a", "http://[fe80::1%25eth0]/", "http://1.2.3.4.5/", "http://a%2E9/"} {
 		u, _ := ParseString(in)
 		testAllocs(t, "Facts("+in+")", func() {
 			f := u.Facts()
-			sinkBool = f.PathUnderflow || f.LegacyIPv4 != netip.Addr{}
+			sinkBool = f.PathUnderflow || f.NumericLastLabel || f.LegacyIPv4 != netip.Addr{}
 		})
 		testAllocs(t, "HostDiffers("+in+")", func() { sinkBool = u.HostDiffers("h:80") })
 	}

@@ -39,7 +39,7 @@ import "net/netip"
 // LegacyIPv4 returns false for those readings of trailing text, of
 // numbers out of range and of bad octal. A policy that must hold against
 // them can refuse every reg-name whose last label (before a trailing '.'),
-// decoded, is decimal digits, or "0x" and hex digits, as every reading
+// decoded, is decimal digits, or "0x" and any hex digits, as every reading
 // above requires and no top-level domain is (RFC 1123 section 2.1; the
 // hosts that Facts.NumericLastLabel reports), and every reg-name that
 // decodes to whitespace, where the readers that stop at it cut the name

@@ -74,7 +74,8 @@
 // as parse writes them, then "shape_error" and "shape_offset": null, or for
 // a target that departs from its scheme's shape (fasturi.URI.CheckShape:
 // RFC 1738, and RFC 9110's http URI, which has a host and no userinfo)
-// the message and the offset in the line where it does. An invalid line's
+// the message and the offset where it does, in the request line read as
+// for an error. An invalid line's
 // record is as parse's, with the offset in the request line read (the
 // whole line, without -format).
 //

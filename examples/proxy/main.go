@@ -11,22 +11,21 @@
 // the path and the query as written (or normalized, with -normalize: the
 // only way the proxy changes them), on the request line of the outgoing
 // request, and for an absolute-form target its host and port in
-// X-Forwarded-Host. X-Forwarded-For, X-Forwarded-Host and
-// X-Forwarded-Proto are set as httputil's SetXForwarded sets them
-// (X-Forwarded-Host not at all for a request whose Host names no host,
-// or without one),
-// and the outgoing Host header names the backend, as SetURL does; an
-// empty port after the Host header's host is dropped, as it is from an
-// absolute-form target's authority. The headers X-Original-URL,
-// X-Rewrite-URL, X-Original-URI and X-Forwarded-Uri are dropped: IIS's URL
-// Rewrite, Symfony and Zend route the targets of the first two instead of
-// the request line's, and authentication servers check those of the
-// others. So are X-Forwarded-Port, X-Forwarded-Prefix, X-Forwarded-Server
-// and X-Real-IP, and X-Forwarded-Ssl, X-Forwarded-Scheme, X-Url-Scheme and
-// Front-End-Https (which Rack and PHP applications read before
-// X-Forwarded-Proto), which backends take for what the proxy in front of
-// them saw; and every spelling of these headers and of those the proxy
-// sets with other bytes than letters and digits for the '-'
+// X-Forwarded-Host. X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto
+// are set as httputil's SetXForwarded sets them (X-Forwarded-Host not at
+// all for a request whose Host names no host, or without one), and the
+// outgoing Host header names the backend, as SetURL does; an empty port
+// after the Host header's host is dropped, as it is from an absolute-form
+// target's authority. The headers X-Original-URL, X-Rewrite-URL and
+// X-Original-URI are dropped: IIS's URL Rewrite, Symfony and Zend route the
+// targets of the first two instead of the request line's, and
+// authentication servers check that of the third. So is every X-Forwarded-*
+// header but the three the proxy sets (-Port, -Prefix, -Ssl, -Scheme, -Uri,
+// -User, -Client-Cert, ...), and X-Real-IP, X-Url-Scheme and
+// Front-End-Https, which backends take for what the proxy in front of them
+// saw (Rack and PHP applications read https from some before
+// X-Forwarded-Proto); and every spelling of these headers and of those the
+// proxy sets with other bytes than letters and digits for the '-'
 // ("X_Forwarded_Host", "X.Forwarded.Host"), which net/http keeps apart but
 // CGI, WSGI, PHP, IIS and lighttpd read as the same variable
 // (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
@@ -110,9 +109,11 @@
 // Content-Length, which smuggles requests past a front end that frames by
 // the latter, and after an HTTP/1.0 request with a Transfer-Encoding; and
 // net/http, which reads the chunked body (or, for HTTP/1.0, drops the
-// Transfer-Encoding), leaves no trace of the other header. Such a request that asks to switch protocols (an Upgrade field,
-// and "upgrade" among the Connection options) is a 400: after a 101 the
-// connection would go on.
+// Transfer-Encoding), leaves no trace of the other header. A request with
+// a Transfer-Encoding that asks to switch protocols (an Upgrade field, and
+// "upgrade" among the Connection options) is a 400: after a 101 the
+// connection would go on. In HTTP/1.0 the Upgrade is ignored, as RFC 9110
+// section 7.8 has a server do, and not forwarded.
 //
 // Without -normalize, an origin-form "//x/y" goes on as it came, a path;
 // a backend that resolves it against a base URL (WHATWG's new URL(path,

@@ -11,6 +11,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -163,9 +164,11 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f, refused := p.check(r, header)
 	closing := mayBeSmuggling(r)
-	if refused.status == 0 && closing && upgrades(r.Header) {
-		// After a 101, the connection would go on as a tunnel.
-		refused = refusal{http.StatusBadRequest, "a request to switch protocols with a Transfer-Encoding, or in HTTP/1.0: the connection must close after it"}
+	if refused.status == 0 && len(r.TransferEncoding) > 0 && upgrades(r.Header) {
+		// After a 101, the connection would go on as a tunnel. (In
+		// HTTP/1.0, whose Transfer-Encoding net/http drops, an Upgrade is
+		// ignored: see rewrite.)
+		refused = refusal{http.StatusBadRequest, "a request to switch protocols with a Transfer-Encoding, after which the connection must close"}
 	}
 	if refused.status != 0 {
 		if refused.status == http.StatusMethodNotAllowed {
@@ -340,6 +343,13 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	f := pr.In.Context().Value(forwardKey{}).(*forward)
 	pr.Out.URL = f.url(f.backend)
 	pr.Out.Host = "" // the backend's, as SetURL sets it
+	if !pr.In.ProtoAtLeast(1, 1) {
+		// RFC 9110 section 7.8: a server ignores an Upgrade in HTTP/1.0,
+		// whose connection closes after the response (mayBeSmuggling).
+		// ReverseProxy has put it back with "Connection: Upgrade".
+		pr.Out.Header.Del("Upgrade")
+		pr.Out.Header.Del("Connection")
+	}
 	pr.SetXForwarded()
 	switch {
 	case f.authority != "": // an absolute-form target's
@@ -357,50 +367,59 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 	dropHeaders(pr.Out.Header)
 }
 
-// droppedHeaders are the headers that dropHeaders removes: IIS's URL
-// Rewrite, Symfony and Zend route the targets of X-Original-URL and
-// X-Rewrite-URL rather than the request line's, which is the one checked;
-// backends take the others for what the proxy in front of them saw
-// (Spring builds URLs from X-Forwarded-Port and -Prefix beside the
-// X-Forwarded-Host and -Proto that the proxy sets; Rack and many PHP
-// applications read https from X-Forwarded-Ssl, X-Forwarded-Scheme,
-// X-Url-Scheme or Front-End-Https before X-Forwarded-Proto; an
-// authentication server behind nginx's auth_request or Traefik's
-// ForwardAuth the request's target from X-Original-URI or
-// X-Forwarded-Uri), which only a client sent here.
-var droppedHeaders = []string{
-	"X-Original-URL", "X-Rewrite-URL", "X-Original-URI", "X-Forwarded-Uri",
-	"X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Real-IP",
-	"X-Forwarded-Ssl", "X-Forwarded-Scheme", "X-Url-Scheme", "Front-End-Https",
-}
+// droppedHeaders are headers that dropHeaders removes, besides every
+// X-Forwarded-* header but the proxy's own: IIS's URL Rewrite, Symfony and
+// Zend route the targets of X-Original-URL and X-Rewrite-URL rather than
+// the request line's, which is the one checked, and an authentication
+// server behind nginx's auth_request or Traefik's ForwardAuth checks the
+// target of X-Original-URI (or X-Forwarded-Uri); backends take the others
+// for what the proxy in front of them saw (Rack and many PHP applications
+// read https from X-Url-Scheme or Front-End-Https, as from
+// X-Forwarded-Ssl, before X-Forwarded-Proto), which only a client sent
+// here.
+var droppedHeaders = []string{"X-Original-URL", "X-Rewrite-URL", "X-Original-URI", "X-Real-IP", "X-Url-Scheme", "Front-End-Https"}
 
-// controlledHeaders are the headers that the proxy sets or drops.
-var controlledHeaders = append([]string{"Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}, droppedHeaders...)
+// setHeaders are the headers that the proxy sets itself (SetXForwarded),
+// and dropHeaders keeps as they are spelled.
+var setHeaders = []string{"X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}
 
-// dropHeaders removes from h the droppedHeaders, and every spelling of a
-// controlledHeaders name with other bytes than letters and digits for its
-// '-' ("X_Forwarded_Host", "X.Forwarded.Host"): net/http keeps such a
-// header apart, but CGI, WSGI, PHP and IIS map '_' and '-' to one byte of
-// a variable's name (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and
-// lighttpd every byte that is no letter or digit, so that the backend
-// would read the client's value beside the proxy's.
+// controlledHeaders are the headers that the proxy sets or drops, but for
+// the X-Forwarded-* headers, which are all one or the other.
+var controlledHeaders = append([]string{"Forwarded"}, droppedHeaders...)
+
+// dropHeaders removes from h the droppedHeaders, every X-Forwarded-*
+// header that is not one of setHeaders (X-Forwarded-Port, -Prefix and
+// -Server, from which Spring builds URLs; -Ssl and -Scheme, which Rack
+// reads before -Proto; -User, -Email, -Groups and -Access-Token, which
+// oauth2-proxy sets for the backends behind it; Envoy's -Client-Cert),
+// and every spelling of these names, and of setHeaders, with other bytes
+// than letters and digits for a '-' ("X_Forwarded_Host",
+// "X.Forwarded.Host"): net/http keeps such a header apart, but CGI, WSGI,
+// PHP and IIS map '_' and '-' to one byte of a variable's name
+// (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and lighttpd every
+// byte that is no letter or digit, so that the backend would read the
+// client's value beside the proxy's.
 func dropHeaders(h http.Header) {
 	for _, name := range droppedHeaders {
 		h.Del(name)
 	}
 	for name := range h {
+		if slices.Contains(setHeaders, name) {
+			continue // the proxy's own, as SetXForwarded spells them
+		}
 		dashed := strings.Map(func(r rune) rune {
 			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
 				return r
 			}
 			return '-'
 		}, name)
-		if dashed == name {
-			continue // a name as the proxy's own are spelled, which Del handled
+		if len(dashed) >= len("X-Forwarded-") && strings.EqualFold(dashed[:len("X-Forwarded-")], "X-Forwarded-") {
+			delete(h, name) // as it came: Del would canonicalize it
+			continue
 		}
 		for _, c := range controlledHeaders {
 			if strings.EqualFold(dashed, c) {
-				delete(h, name) // as it came: Del would canonicalize it
+				delete(h, name)
 				break
 			}
 		}

@@ -436,6 +436,7 @@ var targetTests = []struct {
 	{"a last label that is a number, in the Host header", "GET", "/", "a.08.",
 		ok("/", "/", "", ""), ptr(refused("refuse-legacy-ipv4"))},
 	{"a digit after the last label", "GET", "/", "a1.example", ok("/", "/", "", ""), nil},
+	{"a last label that starts with a digit but is no number", "GET", "/", "a.9b", ok("/", "/", "", ""), nil}, // no reader reads it as an address
 	{"a host that decodes to a space", "GET", "/", "169.254.169.254%20.example",
 		ok("/", "/", "", ""), ptr(refusedFor("refuse-legacy-ipv4",
 			`the Host header's host "169.254.169.254%20.example" decodes to whitespace or a control character, where some resolvers stop`+"\n"))},
@@ -817,6 +818,33 @@ func TestTransferEncodingCloses(t *testing.T) {
 	}
 }
 
+// TestHTTP10Upgrade checks that an HTTP/1.0 request that asks to switch
+// protocols is forwarded without its Upgrade, which RFC 9110 section 7.8
+// has a server ignore in HTTP/1.0, and that the connection closes after it;
+// in HTTP/1.1 the Upgrade goes on.
+func TestHTTP10Upgrade(t *testing.T) {
+	var got http.Header
+	backend := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = r.Header.Clone() }))
+	t.Cleanup(backend.Close)
+	u, _ := url.Parse(backend.URL)
+	for _, cfg := range []config{{}, {refuseHostMismatch: true}} {
+		addr := startProxy(t, u, cfg)
+		raw := "GET /ws HTTP/1.0\r\nHost: example.com\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
+		a := exchange(t, addr, raw, 1)[0]
+		if a.status != http.StatusOK || !a.close {
+			t.Errorf("%+v: %d %q, close %v; want 200 and close", cfg, a.status, a.body, a.close)
+		}
+		if got.Get("Upgrade") != "" || got.Get("Connection") != "" {
+			t.Errorf("%+v: the backend got Upgrade %q, Connection %q; want neither", cfg, got.Get("Upgrade"), got.Get("Connection"))
+		}
+	}
+	addr := startProxy(t, u, config{})
+	raw := "GET /ws HTTP/1.1\r\nHost: example.com\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
+	if a := exchange(t, addr, raw, 1)[0]; a.status != http.StatusOK || got.Get("Upgrade") != "websocket" {
+		t.Errorf("HTTP/1.1: %d %q, the backend got Upgrade %q; want 200 and websocket", a.status, a.body, got.Get("Upgrade"))
+	}
+}
+
 // TestHTTP10 checks an absolute-form request without a Host header, which
 // HTTP/1.0 allows.
 func TestHTTP10(t *testing.T) {
@@ -903,6 +931,9 @@ func TestDroppedHeaders(t *testing.T) {
 		"X-Forwarded-Port: 8443\r\nX-Forwarded-Prefix: /admin\r\nX-Forwarded-Server: evil\r\nX-Real-IP: 10.0.0.1\r\n" +
 		"X-Original-URI: /admin\r\nX-Forwarded-Uri: /admin\r\nX-Forwarded-Ssl: on\r\nX-Forwarded-Scheme: https\r\n" +
 		"X-Url-Scheme: https\r\nFront-End-Https: on\r\nX_Forwarded_Ssl: on\r\n" +
+		// Every other X-Forwarded-* header, in any spelling.
+		"X-Forwarded-User: admin\r\nX-Forwarded-Groups: admins\r\nx_forwarded_email: a@b\r\n" +
+		"X-Forwarded-Client-Cert: Hash=x\r\nX-FORWARDED-ACCESS-TOKEN: t\r\nX-Forwarded-: x\r\n" +
 		// Spellings that CGI and WSGI read as the headers above, or as
 		// those that the proxy sets.
 		"X_Forwarded_For: 10.0.0.1\r\nX_FORWARDED_HOST: evil.example\r\nx_forwarded-proto: https\r\n" +
