@@ -961,7 +961,8 @@ func TestDroppedHeaders(t *testing.T) {
 }
 
 // TestRoutes checks that each request goes to the backend of the longest
-// prefix that its normalized path is under, by whole segments.
+// prefix that its normalized path is under, by whole segments, and that a
+// request whose readings take different routes is refused.
 func TestRoutes(t *testing.T) {
 	def, api, admin := startBackend(t), startBackend(t), startBackend(t)
 	to := func(prefix string, b *testBackend, base string) route {
