@@ -15,19 +15,20 @@ import (
 const extractSynopsis = "fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE] [FILE...]"
 
 // extractAbout is what extract's usage says before the flags.
-const extractAbout = `Find the URIs in the free text of each FILE (standard input if none, or
-for -), as RFC 3986 Appendix C delimits them: in <...>, <URL:...> or quotes,
-or up to a space or another byte no URI holds, without the punctuation that
-ends a sentence. A URI without delimiters needs "scheme://" or a scheme
-written without slashes (mailto:, urn:, tel:, ...). Lines are read one by
-one: a URI wrapped over lines inside <...> is found up to its first line
-break, and not at all if that break is in its host or port, which the next
-line may go on with. Each URI found is one record, in input order: the URI
+const extractAbout = `Find the URIs in the free text of each FILE (standard input if none,
+or for -), as RFC 3986 Appendix C delimits them: in <...>, <URL:...>
+or quotes, or up to a space or another byte no URI holds, without the
+punctuation that ends a sentence. A URI without delimiters needs
+"scheme://" or a scheme written without slashes (mailto:, urn:, tel:,
+...). Lines are read one by one: a URI wrapped over lines inside <...>
+is found up to its first line break, and not at all if that break is
+in its host or port (or a mail address's domain), which the next line
+may go on with. Each URI found is one record, in input order: the URI
 alone, or with -json {"file":NAME,"line":N,"offset":BYTE,"uri":"..."},
-where NAME is the FILE (- for standard input), lines count from 1 in each
-FILE, offsets in bytes from the start of the line, and "file_hex" and
-"uri_hex" stand for a NAME and a URI that are not UTF-8. The summary
-counts as valid the lines that hold a URI.
+where NAME is the FILE (- for standard input), lines count from 1 in
+each FILE, offsets in bytes from the start of the line, and "file_hex"
+and "uri_hex" stand for a NAME and a URI that are not UTF-8. The
+summary counts as valid the lines that hold a URI.
 `
 
 // recordSep ends each record but the last that the lineFunc of extract
@@ -98,12 +99,14 @@ func extractLine(schemes []string, jsonOut bool) lineFunc {
 
 // wrapMayGoOnInHost reports whether the URI at sp in line comes right after
 // a '<' (or "<URL:", "<URL: ") that the line does not close, and ends in
-// its authority. Appendix C lets a URI in "<...>" wrap over lines, and
-// Finder, given the whole text, finds no URI where the next line goes on
-// with the host ("<http://paypal.com" then ".evil.example/>"): a browser
-// would read another host. Reading one line at a time, extract cannot see
-// the next line, so it leaves such a URI out rather than report a host
-// that may be cut.
+// its authority, or in the domain of the address of a mailto, xmpp, sip or
+// sips URI (after its last '@'). Appendix C lets a URI in "<...>" wrap over
+// lines, and Finder, given the whole text, finds no URI where the next
+// line goes on with the host ("<http://paypal.com" then ".evil.example/>",
+// "<mailto:ceo@paypal.com" then ".evil.example>"): a browser or a mail
+// client would read another host. Reading one line at a time, extract
+// cannot see the next line, so it leaves such a URI out rather than report
+// a host that may be cut.
 func wrapMayGoOnInHost(line []byte, sp fasturi.Span) bool {
 	before := line[:sp.Start]
 	if !hasSuffixFold(before, "<") && !hasSuffixFold(before, "<URL:") && !hasSuffixFold(before, "<URL: ") {
@@ -113,7 +116,39 @@ func wrapMayGoOnInHost(line []byte, sp fasturi.Span) bool {
 		return false // closed on this line: Finder saw all of it
 	}
 	u, _ := fasturi.Parse(line[sp.Start:sp.End]) // valid: Finder found it
-	return u.HasAuthority() && u.RawPath() == "" && !u.HasQuery() && !u.HasFragment()
+	if u.HasQuery() || u.HasFragment() {
+		return false
+	}
+	if u.HasAuthority() {
+		return u.RawPath() == ""
+	}
+	return endsInAddressDomain(&u)
+}
+
+// endsInAddressDomain reports whether u, a URI without a query or a
+// fragment, is a mailto, xmpp, sip or sips URI that ends in the domain of
+// an address: after its last '@' come only bytes that a domain may go on
+// with (letters, digits, '-', '.', '_', '~', '%', and bytes >= 0x80).
+func endsInAddressDomain(u *fasturi.URI) bool {
+	switch strings.ToLower(u.Scheme()) {
+	case "mailto", "xmpp", "sip", "sips":
+	default:
+		return false
+	}
+	p := u.RawPath()
+	at := strings.LastIndexByte(p, '@')
+	if at < 0 {
+		return false
+	}
+	for _, c := range []byte(p[at+1:]) {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '%', c >= 0x80:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // hasSuffixFold reports whether b ends with suffix, in any case.

@@ -528,15 +528,22 @@ func TestExtractWrappedHost(t *testing.T) {
 		"<http://b.example/x\n" + // past the authority: found up to the break
 		"<http://c.example >\n" + // closed on its line
 		"\"http://d.example\n" + // quotes: the word ends at the line break
-		"<not a URI http://e.example\n" // not right after the '<'
+		"<not a URI http://e.example\n" + // not right after the '<'
+		"Mail <mailto:ceo@paypal.com\n.evil.example>\n" + // the domain of an address
+		"<URL:xmpp:ceo@paypal.com\n<sip:ceo@paypal.com\n<SIPS:a@b.example\n" +
+		"<mailto:a@b.example?subject=x\n" + // past the domain: found
+		"<xmpp:a@b.example/res\n<sip:a@b.example;transport=tcp\n<news:a@b.example\n"
 	code, out, stderr := runCLI(t, in, "extract", "-q")
-	want := "http://b.example/x\nhttp://c.example\nhttp://d.example\nhttp://e.example\n"
+	want := "http://b.example/x\nhttp://c.example\nhttp://d.example\nhttp://e.example\n" +
+		"mailto:a@b.example?subject=x\nxmpp:a@b.example/res\nsip:a@b.example;transport=tcp\nnews:a@b.example\n"
 	if code != 0 || out != want {
 		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, stderr, out, want)
 	}
-	// Finder itself, on the whole of the first two lines, finds none.
-	f := fasturi.NewFinderString("Go to <http://www.exa\n  mple.com/path>.\n")
-	if sp, ok := f.Next(); ok {
-		t.Errorf("Finder found %v in the wrapped URI", sp)
+	// Finder itself, on the whole of each wrapped URI, finds none.
+	for _, text := range []string{"Go to <http://www.exa\n  mple.com/path>.\n", "Mail <mailto:ceo@paypal.com\n.evil.example>\n"} {
+		f := fasturi.NewFinderString(text)
+		if sp, ok := f.Next(); ok {
+			t.Errorf("Finder found %v in the wrapped URI of %q", sp, text)
+		}
 	}
 }
