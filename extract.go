@@ -21,8 +21,12 @@ import (
 // Delimited: a candidate right after '<', "<URL:" or "<URL: " (any case),
 // a double quote or a single quote, that ends at the matching '>' or
 // quote, and is an absolute URI with at least one byte after its scheme's
-// ':', is a URI as it is, whatever its scheme and its last byte:
-// "<news:a.b>" gives "news:a.b" and "'http://a/b.'" gives "http://a/b.".
+// ':', is a URI as it is, whatever its last byte, and in '<' and '>'
+// whatever its scheme: "<news:a.b>" gives "news:a.b", "<foo:bar>"
+// "foo:bar", and "'http://a/b.'" gives "http://a/b.". In quotes, as
+// without delimiters, "//" must follow the scheme or the scheme be one
+// written without it (see below): JSON and HTML quote many words with a
+// ':' that are no URIs ("localhost:8080", "sha256:e3b0", "color:red").
 // Within single quotes, a single quote ends the candidate:
 // "'http://a/it's'" gives "http://a/it".
 //
@@ -246,6 +250,15 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	}
 
 	stop := f.stopAfter(colon + 1)
+	if closer == '"' || closer == '\'' {
+		// Quotes delimit a URI only where it needs no delimiter to be
+		// one: "localhost:8080", "nginx:1.25" and "color:red" in JSON and
+		// HTML are no URIs, nor is "background:url(http://a/b.png)" one
+		// that hides the URI inside it.
+		if !strings.HasPrefix(s[colon+1:], "//") && !slashlessScheme(s[start:colon]) {
+			closer = 0
+		}
+	}
 	if closer != 0 {
 		end := stop
 		if closer == '\'' {

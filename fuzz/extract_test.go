@@ -31,6 +31,7 @@ var textSeeds = []string{
 	"HTTP://EXAMPLE.COM/ MailTo:A@B Hotel:x", "http:// http:/// http://. mailto: mailto:.",
 	"(<http://a/b)>)", "<http://a/b\"c>", "<URLs:x>", "'a:b 'c:d 'e:f'", "http://a/b).,;:!?']",
 	"[a](http://a/b)(c) [b](mailto:x@y.example)z (http://a)b [c](http://a/b_(c))d (http://[v1.a)b]/) (x http://a/b)c",
+	`{"addr":"localhost:8080","u":"foo://b.","n":'news:a.b',"s":"background:url(https://a/b.png)","h":"Location:https://a/n"}`,
 }
 
 // FuzzExtract compares Finder with the reference's Extract, which reads

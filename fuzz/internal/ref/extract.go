@@ -74,6 +74,10 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		marker = emphasisBefore(text, start, last)
 	}
 
+	// In quotes, a URI needs what it needs without them.
+	if quoted := closer == '"' || closer == '\''; quoted && !strings.HasPrefix(text[colon+1:], "//") && !slashless[strings.ToLower(scheme)] {
+		closer = 0
+	}
 	if closer != 0 {
 		end := colon + 1
 		for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 && !(closer == '\'' && text[end] == '\'') {
