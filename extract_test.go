@@ -69,7 +69,7 @@ var extractTests = []struct {
 	{"'http://example.com/it's'", []string{"http://example.com/it"}},
 	{"<urn:oid:1.2.3>", []string{"urn:oid:1.2.3"}},
 	{"<foo:bar>", []string{"foo:bar"}}, // delimited: any scheme
-	{`"status:ok"`, nil}, // in quotes, a URI needs "//" or a slashless scheme
+	{`"status:ok"`, nil},               // in quotes, a URI needs "//" or a slashless scheme
 	{`'news:a.b'`, []string{"news:a.b"}},
 	{`"foo://bar."`, []string{"foo://bar."}},
 	{`{"addr":"localhost:8080","image":"nginx:1.25","digest":"sha256:e3b0"}`, nil},
