@@ -27,10 +27,11 @@ import (
 // == tells from the address without one: a policy compares
 // a.WithZone("").Unmap() with the addresses it refuses. Unmap handles
 // only IPv4-mapped addresses (::ffff:0:0/96): an IPv4-compatible
-// "[::127.0.0.1]" or a NAT64 "[64:ff9b::7f00:1]" (RFC 6052), which some
-// networks route to the IPv4 address inside, stays as it is, so a policy
-// that refuses loopback or private IPv4 addresses checks those prefixes
-// too.
+// "[::127.0.0.1]", a translated "[::ffff:0:127.0.0.1]" (RFC 2765), a NAT64
+// "[64:ff9b::7f00:1]" (RFC 6052), a 6to4 "[2002:7f00:1::]" (RFC 3056) or
+// a Teredo address (2001::/32, RFC 4380), which some networks route to the
+// IPv4 address inside, stays as it is, so a policy that refuses loopback
+// or private IPv4 addresses checks those prefixes too.
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees
@@ -156,7 +157,8 @@ func (u *URI) PortNumber() (port, off int, err error) {
 // The port is the URI's, written without leading zeros, or else the
 // scheme's default port (http and ws 80, https and wss 443, ftp 21, and
 // the other schemes of RFC 1738 section 3 that have one); an empty port
-// counts as none (RFC 3986 section 6.2.3). The host is:
+// counts as none (RFC 3986 section 6.2.3), and ":0" is port 0, written as
+// it is, which a policy that dials refuses itself. The host is:
 //
 //   - an IPv4address as written;
 //   - an IPv6 literal in brackets with its zone ID percent-decoded, as
@@ -166,8 +168,12 @@ func (u *URI) PortNumber() (port, off int, err error) {
 //     A reg-name that resolvers read as an IPv4 address is decoded but not
 //     converted: "0x7f.1" gives "0x7f.1:80", and "%31%32%37.0.0.1",
 //     whose HostType is HostRegName and for which Addr returns false,
-//     gives "127.0.0.1:80". A policy on addresses checks a reg-name with
-//     LegacyIPv4 (or Facts.LegacyIPv4) before it dials what this returns.
+//     gives "127.0.0.1:80". A policy on addresses refuses a reg-name for
+//     which LegacyIPv4 (or Facts.LegacyIPv4) reports an address, as
+//     readers differ on some ("0127.0.0.1" is 87.0.0.1 to inet_aton and
+//     127.0.0.1 to others), and checks, when it connects, every address
+//     that any other reg-name resolves to: a name is no address, and
+//     "localhost" or a DNS record can mean a loopback one.
 //
 // Decoding never creates a delimiter (section 2.4): a host or zone that
 // decodes to a control character is ErrControlCharacter, and one that

@@ -56,9 +56,11 @@ import "net/netip"
 //   - for a malformed percent-encoding, and for a byte that is not ASCII
 //     once decoded. WHATWG parsers map the host with UTS 46 first, which
 //     turns fullwidth digits and ideographic full stops into ASCII: map a
-//     non-ASCII host the same way (golang.org/x/net/idna) before checking
-//     it with netip.ParseAddr and LegacyIPv4, or refuse it
-//     (Facts.EncodedNonASCII says which hosts have such bytes).
+//     non-ASCII host the same way (golang.org/x/net/idna's Lookup profile,
+//     as net/http does; its ToASCII function maps "１２７.0.0.1" to a
+//     punycode name instead) before checking it with netip.ParseAddr and
+//     LegacyIPv4, or refuse it (Facts.EncodedNonASCII says which hosts
+//     have such bytes).
 //
 // LegacyIPv4 does not allocate.
 func LegacyIPv4(host string) (netip.Addr, bool) {
