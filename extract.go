@@ -14,7 +14,10 @@ import (
 // Every ':' that ends a scheme (RFC 3986 section 3.1) starts a candidate.
 // The scheme is the longest run of scheme characters (ALPHA, DIGIT, '+',
 // '-', '.') before the ':', from its first letter: in "xhttp://a" it is
-// "xhttp", in "1http://a" "http". The candidate runs from the scheme to the
+// "xhttp", in "1http://a" "http"; but for a run that ends with '.' and
+// "http" or "https", the scheme is that: in "see this.https://a" and
+// "e.g.http://a" it is "https" and "http" ("git+https://a" keeps its
+// "git+"). The candidate runs from the scheme to the
 // first byte that no URI holds: a control, a space, a double quote, '<',
 // '>', '\', '^', '`', '{', '|', '}', DEL, or a byte >= 0x80.
 //
@@ -203,6 +206,19 @@ var textClass = func() (t [256]uint8) {
 	return t
 }()
 
+// webSchemeAfterDot returns where the scheme s[start:colon] starts when
+// it ends with a '.' and "http" or "https" (any case): a URI written with
+// no space after the '.' that ends a sentence, as in "see this.https://a",
+// whose scheme "this.https" no one registers. Otherwise it returns start.
+func webSchemeAfterDot(s string, start, colon int) int {
+	for _, web := range [...]string{".http", ".https"} {
+		if colon-start > len(web) && strings.EqualFold(s[colon-len(web):colon], web) {
+			return colon - len(web) + 1
+		}
+	}
+	return start
+}
+
 // candidate looks at the ':' at offset colon and returns the span of the
 // URI whose scheme it ends, if it ends the scheme of one (see Finder).
 func (f *Finder) candidate(colon int) (start, end int, ok bool) {
@@ -222,6 +238,11 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	}
 	if start == colon {
 		return 0, 0, false
+	}
+	if colon-start > len(".http") {
+		// "out.https://a" and "e.g.http://a": a sentence or an
+		// abbreviation that ends with a '.' right before the scheme.
+		start = webSchemeAfterDot(s, start, colon)
 	}
 
 	// What delimits it: the byte before the scheme, unless that is the

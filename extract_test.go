@@ -115,6 +115,13 @@ var extractTests = []struct {
 	{"sip:alice@atlanta.com, sips:bob@b.example", []string{"sip:alice@atlanta.com", "sips:bob@b.example"}},
 	{"geo:13.4125,103.8667", []string{"geo:13.4125,103.8667"}},
 	{"javascript:alert(1)", nil},
+	// A '.' that ends a sentence or an abbreviation right before the scheme.
+	{"Check this out.https://example.com/x", []string{"https://example.com/x"}},
+	{"e.g.http://a.example/y.", []string{"http://a.example/y"}},
+	{"h.HTTPS://a.example", []string{"HTTPS://a.example"}},
+	{"git+https://a.example/r.git svn+ssh://b.example/r", []string{"git+https://a.example/r.git", "svn+ssh://b.example/r"}},
+	{"a.httpx://a.example a-https://b.example", []string{"a.httpx://a.example", "a-https://b.example"}},
+	{"<a.http://x.example>", []string{"http://x.example"}},
 	{"<javascript:alert(1)>", []string{"javascript:alert(1)"}}, // delimited: any scheme
 	{"javascript://%0Aalert(1)", []string{"javascript://%0Aalert(1)"}},
 	{"foo:bar", nil},

@@ -20,7 +20,7 @@ func Extract(text string) [][2]int {
 			break
 		}
 		start, colon := pos+m[0], pos+m[1]-1
-		if end, ok := uriAt(text, start, colon, last); ok {
+		if start, end, ok := uriAt(text, start, colon, last); ok {
 			found = append(found, [2]int{start, end})
 			pos, last = end, end
 			continue
@@ -50,9 +50,16 @@ var slashless = map[string]bool{
 // whose domain a client maps as a browser maps a host.
 var addressSchemes = map[string]bool{"mailto": true, "xmpp": true, "sip": true, "sips": true}
 
-// uriAt returns the end of the URI whose scheme is text[start:colon], if
-// there is one there.
-func uriAt(text string, start, colon, last int) (int, bool) {
+// uriAt returns the start and the end of the URI whose scheme ends at
+// text[colon] and starts at start (or after a '.' there), if there is one.
+func uriAt(text string, start, colon, last int) (int, int, bool) {
+	// A run that ends with '.' and a web scheme is a sentence that ends
+	// right before a URI: the scheme is what follows the last '.'.
+	if i := strings.LastIndexByte(text[start:colon], '.'); i >= 0 {
+		if after := text[start+i+1 : colon]; strings.EqualFold(after, "http") || strings.EqualFold(after, "https") {
+			start += i + 1
+		}
+	}
 	scheme := text[start:colon]
 	opener := ""
 	if start > last {
@@ -64,7 +71,7 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 		}
 	}
 	if opener == "<" && strings.EqualFold(scheme, "URL") {
-		return 0, false
+		return 0, 0, false
 	}
 	closer := map[string]byte{"<": '>', "<URL:": '>', "<URL: ": '>', `"`: '"', "'": '\''}[opener]
 	marker := ""
@@ -84,7 +91,7 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 			end++
 		}
 		if end < len(text) && text[end] == closer && end > colon+1 && Parse(text[start:end]).Valid {
-			return end, true
+			return start, end, true
 		}
 	}
 
@@ -92,7 +99,7 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 	if strings.HasPrefix(text[colon+1:], "//") {
 		bare = colon + 3
 	} else if !slashless[strings.ToLower(scheme)] {
-		return 0, false
+		return 0, 0, false
 	}
 	end := colon + 1
 	for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 {
@@ -106,23 +113,23 @@ func uriAt(text string, start, colon, last int) (int, bool) {
 	for {
 		c = trimText(c, marker)
 		if start+len(c) <= bare {
-			return 0, false
+			return 0, 0, false
 		}
 		r := Parse(c)
 		if r.Valid {
 			end := start + len(c)
 			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, false, closer == '>', marker) {
-				return 0, false
+				return 0, 0, false
 			}
 			// Without "//", the domain of an address, after its last '@',
 			// counts as a host, unless sip's ";" parameters follow it.
 			if i := strings.LastIndex(text[colon+1:end], "@"); bare == colon+1 && addressSchemes[strings.ToLower(scheme)] && i >= 0 {
 				if from := colon + 1 + i + 1; !strings.Contains(text[from:end], ";") &&
 					authorityGoesOn(text, from, end, scheme, true, closer == '>', marker) {
-					return 0, false
+					return 0, 0, false
 				}
 			}
-			return end, true
+			return start, end, true
 		}
 		n := min(r.ErrorOffset, len(c)-1) // no longer prefix is one
 		for n > 0 && !Parse(c[:n]).Valid {
