@@ -271,16 +271,13 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	}
 
 	stop := f.stopAfter(colon + 1)
-	if closer == '"' || closer == '\'' {
-		// Quotes delimit a URI only where it needs no delimiter to be
-		// one: "localhost:8080", "nginx:1.25" and "color:red" in JSON and
-		// HTML are no URIs, nor is "background:url(http://a/b.png)" one
-		// that hides the URI inside it.
-		if !strings.HasPrefix(s[colon+1:], "//") && !slashlessScheme(s[start:colon]) {
-			closer = 0
-		}
-	}
-	if closer != 0 {
+	// Without delimiters, the scheme must be followed by "//" or be one
+	// written without it. So in quotes too: "localhost:8080", "nginx:1.25"
+	// and "color:red" in JSON and HTML are no URIs, nor is
+	// "background:url(http://a/b.png)" one that hides the URI inside it.
+	slashes := strings.HasPrefix(s[colon+1:], "//")
+	standsAlone := slashes || slashlessScheme(s[start:colon])
+	if closer == '>' || closer != 0 && standsAlone {
 		end := stop
 		if closer == '\'' {
 			if q := strings.IndexByte(s[colon+1:stop], '\''); q >= 0 {
@@ -292,13 +289,13 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		}
 	}
 
-	// Undelimited: the scheme must be followed by "//" or be one written
-	// without it.
-	bare := colon + 1 // where the URI would hold nothing but its scheme
-	if strings.HasPrefix(s[colon+1:], "//") {
-		bare = colon + 3
-	} else if !slashlessScheme(s[start:colon]) {
+	// Undelimited.
+	if !standsAlone {
 		return 0, 0, false
+	}
+	bare := colon + 1 // where the URI would hold nothing but its scheme
+	if slashes {
+		bare = colon + 3
 	}
 	if paren {
 		// A ')' before any '(' of the candidate's own closes the one
@@ -310,7 +307,7 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		}
 	}
 	end, ok = longestURI(s, start, stop, bare, marker)
-	slashless := bare != colon+3
+	slashless := !slashes
 	if ok && closer == 0 && marker == 0 && markerMayGo(s, end, slashless) {
 		// An emphasis opened further back, looked for only where its
 		// marker could go: trimming more never makes a URI of no URI.
