@@ -379,6 +379,10 @@ func (p *proxy) rewrite(pr *httputil.ProxyRequest) {
 // here.
 var droppedHeaders = []string{"X-Original-URL", "X-Rewrite-URL", "X-Original-URI", "X-Real-IP", "X-Url-Scheme", "Front-End-Https"}
 
+// forwardedPrefix starts the names of the X-Forwarded-* headers, which the
+// proxy sets (setHeaders) or drops.
+const forwardedPrefix = "X-Forwarded-"
+
 // setHeaders are the headers that the proxy sets itself (SetXForwarded),
 // and dropHeaders keeps as they are spelled.
 var setHeaders = []string{"X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"}
@@ -413,7 +417,7 @@ func dropHeaders(h http.Header) {
 			}
 			return '-'
 		}, name)
-		if len(dashed) >= len("X-Forwarded-") && strings.EqualFold(dashed[:len("X-Forwarded-")], "X-Forwarded-") {
+		if len(dashed) >= len(forwardedPrefix) && strings.EqualFold(dashed[:len(forwardedPrefix)], forwardedPrefix) {
 			delete(h, name) // as it came: Del would canonicalize it
 			continue
 		}
