@@ -84,11 +84,12 @@ func targetLine(format func([]byte, targetRecord) []byte) lineFunc {
 	}
 }
 
-// shape returns the offset in the line of the first byte at which the
-// valid target departs from the shape RFC 1738, and for http and https RFC
-// 9110, give its scheme ("http:///x", whose host is empty, or
-// "http://u@h/", which has userinfo): see fasturi.URI.CheckShape. It
-// returns -1 when the target has that shape, or has no scheme.
+// shape returns the offset in r.in (the request line read, as for an
+// error) of the first byte at which the valid target departs from the
+// shape RFC 1738, and for http and https RFC 9110, give its scheme
+// ("http:///x", whose host is empty, or "http://u@h/", which has
+// userinfo): see fasturi.URI.CheckShape. It returns -1 when the target
+// has that shape, or has no scheme.
 func (r *targetRecord) shape() int {
 	off, err := r.target.uri.CheckShape()
 	if err == nil {
