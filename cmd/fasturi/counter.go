@@ -3,6 +3,7 @@ package main
 import (
 	"hash/maphash"
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 
@@ -191,20 +192,31 @@ func newSketchHash() *maphash.Hash {
 // approximate reports whether c has had more keys than its limit.
 func (c *counter) approximate() bool { return c.distinct != nil }
 
-// count returns c's count of key, which is no constant key of its facet:
-// exact when c has the key, else the sketch's estimate (0 when c has no
-// sketch).
-func (c *counter) count(key string) int64 {
+// count returns c's count of key, which is no constant key of its facet,
+// and how much more than the key's true count it may be: exact, 0 more,
+// when c has the key or has no sketch (then every key it met, it has);
+// else the sketch's estimate, which is never less than the true count and,
+// with probability 1-sketchDelta, at most c.overcount() more.
+func (c *counter) count(key string) (n, over int64) {
 	if n := portNumber(s2b(key)); n >= 0 && c.numbers != nil && c.numbers[n] != 0 {
-		return c.numbers[n]
+		return c.numbers[n], 0
 	}
 	if e := c.exact.find(s2b(key), hashKey(s2b(key))); e != nil {
-		return e.count
+		return e.count, 0
 	}
 	if c.counts != nil {
-		return int64(c.counts.Count(s2b(key)))
+		return int64(c.counts.Count(s2b(key))), c.overcount()
 	}
-	return 0
+	return 0, 0
+}
+
+// overcount returns the Count-Min sketch's bound on how far above a key's
+// true count its estimate goes: epsilon times the lines the sketch has
+// counted (a sketch's rows hold every line, so a key shares its cells with
+// others; the least of its cells errs by at most that much, with
+// probability 1-sketchDelta).
+func (c *counter) overcount() int64 {
+	return int64(math.Ceil(sketchEpsilon * float64(c.counts.TotalCount())))
 }
 
 // candidates are the keys most frequent by estimate among those a counter
@@ -407,15 +419,16 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 	}
 	entries := make([]logstats.Entry, 0, len(keys))
 	for k := range keys {
-		var n int64
+		e := logstats.Entry{Key: k}
 		for _, c := range cs {
 			if kc, ok := consts[k]; ok {
-				n += c.consts[kc]
+				e.Count += c.consts[kc]
 			} else {
-				n += c.count(k)
+				n, over := c.count(k)
+				e.Count, e.Overcount = e.Count+n, e.Overcount+over
 			}
 		}
-		entries = append(entries, logstats.Entry{Key: k, Count: n})
+		entries = append(entries, e)
 	}
 	logstats.SortEntries(entries)
 	if top > 0 && len(entries) > top {

@@ -149,6 +149,11 @@ func TestCounterBeyondLimit(t *testing.T) {
 		if n := want[e.Key]; e.Count < n || float64(e.Count-n) > 2*sketchEpsilon*float64(lines) {
 			t.Errorf("%.20q: %d, want %d (+%g at most)", e.Key, e.Count, n, 2*sketchEpsilon*float64(lines))
 		}
+		// Estimated, and said to be: each worker's sketch adds its
+		// bound, epsilon times the lines it counted.
+		if over := e.Count - want[e.Key]; e.Overcount < over || float64(e.Overcount) > sketchEpsilon*float64(lines)+2 {
+			t.Errorf("%.20q: overcount %d, want at least %d and at most %g", e.Key, e.Overcount, over, sketchEpsilon*float64(lines)+2)
+		}
 	}
 }
 
@@ -224,8 +229,14 @@ func TestMergeApproximateOnAnyWorker(t *testing.T) {
 		}
 		res := mergeCounters(logstats.FacetHost, cs, 10)
 		i := slices.IndexFunc(res.Top, func(e logstats.Entry) bool { return e.Key == "a" })
-		if !res.Approximate || i < 0 || res.Top[i].Count != 2 {
-			t.Errorf("approximate worker at %d: %+v; want approximate, a counted twice", first, res)
+		if !res.Approximate || i < 0 || res.Top[i].Count != 2 || res.Top[i].Overcount != 0 {
+			t.Errorf("approximate worker at %d: %+v; want approximate, a counted twice exactly", first, res)
+		}
+		// "b" went through the sketch: an estimate, up to 1 line
+		// (epsilon times the 1 line the sketch has) too high.
+		i = slices.IndexFunc(res.Top, func(e logstats.Entry) bool { return e.Key == "b" })
+		if i < 0 || res.Top[i].Count != 1 || res.Top[i].Overcount != 1 {
+			t.Errorf("approximate worker at %d: %+v; want b counted once, an estimate up to 1 too high", first, res)
 		}
 	}
 }

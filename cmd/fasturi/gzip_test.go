@@ -31,7 +31,7 @@ func gzipped(t *testing.T, members ...string) []byte {
 // TestGzipInput: a FILE compressed with gzip gives the records of its
 // decompressed lines, every member's; a damaged one is a read error after
 // the lines it gave, and the unfinished line it cuts short is not one of
-// them; standard input is read as it is.
+// them; standard input likewise.
 func TestGzipInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
@@ -118,10 +118,31 @@ func TestGzipInput(t *testing.T) {
 		t.Errorf("a 5-byte file starting as gzip does: exit %d, stderr %q, records %q; want 1", code, stderr, out)
 	}
 
-	// Standard input is not looked at: its bytes are lines as they are.
-	code, out, _ = runCLI(t, string(gzipped(t, "http://a/\n")), "parse", "-json", "-q")
-	if code != 0 || strings.Contains(out, `"in":"http://a/"`) || !strings.Contains(out, `"in_hex":"1f8b`) {
-		t.Errorf("gzip on standard input: exit %d, output %q; want its bytes as lines", code, out)
+	// Standard input is decompressed as a file is, every member; and
+	// read as text when it does not start with a whole gzip header, or
+	// is empty.
+	for _, args := range [][]string{{"parse", "-json", "-q"}, {"stats", "-json", "-q"}} {
+		_, want, _ := runCLI(t, "", append(args, plain)...)
+		code, got, stderr := runCLI(t, string(gzipped(t, lines, more)), args...)
+		if code != 0 || got != want || stderr != "" {
+			t.Errorf("%v on gzip standard input: exit %d, stderr %q, output\n%s\nwant the plain file's\n%s", args, code, stderr, got, want)
+		}
+	}
+	for in, want := range map[string]int{
+		"":                               0,
+		"\x1f":                           1,
+		"\x1f\x8b\x08\x00\n":             1,
+		"\x1f\x8bhttp://a/\nhttp://b/\n": 2,
+		"http://a/\n\x1f\x8b\x08\x00":    2,
+	} {
+		code, out, stderr := runCLI(t, in, "parse", "-json", "-q")
+		if n := strings.Count(out, "\n"); code != 0 || n != want {
+			t.Errorf("standard input %q: exit %d, stderr %q, %d records %q; want %d", in, code, stderr, n, out, want)
+		}
+	}
+	code, out, stderr = runCLI(t, string(whole[:len(whole)/2]), "parse", "-tsv", "-q")
+	if code != exitIO || !strings.Contains(stderr, "read standard input: unexpected EOF") || !strings.HasPrefix(out, "http://example.com/path/000000\t") {
+		t.Errorf("cut gzip on standard input: exit %d, stderr %q, output starts %.40q", code, stderr, out)
 	}
 }
 

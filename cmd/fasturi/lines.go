@@ -261,7 +261,10 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		err := p.readFile(countingReader{stdin, &p.bytes}, name, stop)
+		r, err := sniffGzip(countingReader{stdin, &p.bytes})
+		if err == nil {
+			err = p.readFile(r, name, stop)
+		}
 		if err == nil || errors.Is(err, errStopped) {
 			return err
 		}

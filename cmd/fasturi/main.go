@@ -26,9 +26,8 @@
 // in input order: an invalid line is data, not a failure, and gets a
 // record too. stats counts every line, and writes one report at the end;
 // extract writes one record per URI found, and none for a line without
-// one. A FILE
-// compressed with gzip is decompressed as it is read; standard input is
-// read as it is.
+// one. A FILE or
+// standard input compressed with gzip is decompressed as it is read.
 //
 // parse writes a line of text for people by default; -json writes one JSON
 // object per line and -tsv tab-separated values, for other programs (the
@@ -103,10 +102,11 @@
 // fault in the input line. decode's text output refuses a line that decodes
 // to a CR or LF, which would break the line; -json escapes them.
 //
-// stats counts the lines by scheme and host (both lowercased), host type,
-// port, path prefix, error and security fact, and for access logs by
-// method, request-target form and referer host, and writes the top keys of
-// each as a table, or with -json as one document:
+// stats counts the lines by scheme and host (as they compare: lowercased,
+// and a host's percent-encodings normalized as fasturi.AppendNormalize
+// does), host type, port, path prefix, error and security fact, and for
+// access logs by method, request-target form and referer host, and writes
+// the top keys of each as a table, or with -json as one document:
 //
 //	{"totals":{"lines":N,"valid":N,"invalid":N,"complete":true},
 //	 "facets":{"scheme":{"distinct":N,"approximate":false,
@@ -118,7 +118,12 @@
 // A facet counts up to -max-keys distinct keys exactly on each core; past
 // that, the distinct keys are estimated with a HyperLogLog and the counts
 // of the keys beyond with a Count-Min sketch, and the facet says
-// "approximate":true. Which keys a core meets depends on how the lines
+// "approximate":true. An estimated count in its top list is followed by
+// "max_overcount":N: it is never below the true count and, with high
+// probability, at most N above it (the table marks it ~). A key whose
+// count is N or less may be the sketch's noise, met once or not at all.
+// Host types, errors and facts, a few fixed keys, are always counted
+// exactly. Which keys a core meets depends on how the lines
 // fall to the cores, so near the limit whether a facet is approximate may
 // vary from run to run; an approximate facet's estimates do, as the
 // sketches hash with a seed of each run's.
@@ -179,8 +184,8 @@ Commands:
   decode     percent-decode each line (section 2.1)
   version    print the version of fasturi and of the Go toolchain
 
-Each command reads each FILE (standard input if none, or for -; a gzip
-FILE decompressed) on all cores. Flags may follow the FILEs, up to --.
+Each command reads each FILE (standard input if none, or for -; gzip
+decompressed) on all cores. Flags may follow the FILEs, up to --.
 parse, target and the four after them write one record per input
 line, in input order: an invalid line is not dropped. extract writes one
 per URI found, stats a summary at the end. parse, stats and target read

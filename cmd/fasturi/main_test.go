@@ -662,7 +662,7 @@ func runMain(args ...string) *exec.Cmd {
 func TestStdoutReaderGone(t *testing.T) {
 	for _, quiet := range []bool{false, true} {
 		args := []string{"normalize"}
-		want := "; the records were not all written: the output's reader has gone\n"
+		want := "; the output was not all written: its reader has gone\n"
 		if quiet {
 			args, want = append(args, "-q"), ""
 		}

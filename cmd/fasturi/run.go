@@ -105,9 +105,9 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 		}
 		switch {
 		case readerGone:
-			unwritten += "; the records were not all written: the output's reader has gone"
+			unwritten += "; the output was not all written: its reader has gone"
 		case err != nil:
-			unwritten += "; the records were not all written"
+			unwritten += "; the output was not all written"
 		}
 		fmt.Fprintf(stderr, "fasturi: %d %s, %d valid, %d invalid, %.1f MB in %v (%.1f MB/s, %.2f M lines/s)%s\n",
 			tot.lines, plural(tot.lines, "line", "lines"), tot.valid, tot.lines-tot.valid, float64(tot.bytes)/1e6, elapsed.Round(time.Millisecond),

@@ -21,12 +21,14 @@ const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-format clf|co
 
 // statsAbout is what stats' usage says before the flags.
 const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme
-and host (both lowercased), host type, port, path prefix, error and security
-fact, and for access logs by method, request-target form and referer host;
-then write the top keys of each as a table, or with -json as one JSON
-document. Past -max-keys distinct keys on one core, a facet's counts become
-estimates, marked approximate, which vary from run to run, and -top 0 lists
-the keys counted exactly and the likeliest of the others.
+and host (as they compare: lowercased, encodings normalized), host type,
+port, path prefix, error and security fact, and for access logs by method,
+request-target form and referer host; then write the top keys of each as a
+table, or with -json as one JSON document. Past -max-keys distinct keys on
+one core, a facet's counts become estimates (marked ~, with how far off
+they may be), which vary from run to run, and -top 0 lists the keys
+counted exactly and the likeliest of the others. Host types, errors and
+facts, a few fixed keys, are always exact.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.
@@ -138,12 +140,23 @@ func appendStatsTable(dst []byte, r *logstats.Result, width int) []byte {
 			dst = append(dst, " (approximate: more keys than -max-keys)"...)
 		}
 		dst = append(dst, '\n')
+		var over int64
+		for _, e := range f.Top {
+			over = max(over, e.Overcount)
+		}
+		if over > 0 {
+			dst = fmt.Appendf(dst, "  a count marked ~ is an estimate, up to %s too high\n", group(over))
+		}
 		for _, e := range f.Top {
 			share := 0.0
 			if t.Lines > 0 {
 				share = 100 * float64(e.Count) / float64(t.Lines)
 			}
-			dst = fmt.Appendf(dst, "%14s %5.1f%%  ", group(e.Count), share)
+			count := group(e.Count)
+			if e.Overcount > 0 {
+				count = "~" + count
+			}
+			dst = fmt.Appendf(dst, "%14s %5.1f%%  ", count, share)
 			dst = append(dst, fitKey(e.Key, width-23)...)
 			dst = append(dst, '\n')
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -134,6 +135,40 @@ func TestStatsTableWidth(t *testing.T) {
 		if got := fitKey(key, 0); got != want {
 			t.Errorf("fitKey(%q, 0) = %s, want %s", key, got, want)
 		}
+	}
+}
+
+// TestStatsEstimates checks how the table and the JSON document show the
+// counts of an approximate facet: an estimate marked, with how far off it
+// may be; an exact count as it is.
+func TestStatsEstimates(t *testing.T) {
+	r := &logstats.Result{
+		Totals: logstats.Totals{Lines: 200000, Valid: 200000},
+		Facets: []logstats.FacetResult{{
+			Facet: logstats.FacetPath, Distinct: 150000, Approximate: true,
+			Top: []logstats.Entry{{Key: "/a", Count: 1000}, {Key: "/b", Count: 35, Overcount: 20}, {Key: "/c", Count: 30, Overcount: 40}},
+		}},
+	}
+	want := `200,000 lines: 200,000 valid, 0 invalid
+
+path: 150,000 distinct (approximate: more keys than -max-keys)
+  a count marked ~ is an estimate, up to 40 too high
+         1,000   0.5%  /a
+           ~35   0.0%  /b
+           ~30   0.0%  /c
+`
+	if got := string(appendStatsTable(nil, r, 80)); got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+	wantJSON := `{"totals":{"lines":200000,"valid":200000,"invalid":0,"complete":true},` +
+		`"facets":{"path":{"distinct":150000,"approximate":true,"top":[{"key":"/a","count":1000},` +
+		`{"key":"/b","count":35,"max_overcount":20},{"key":"/c","count":30,"max_overcount":40}]}}}` + "\n"
+	if got := string(r.AppendJSON(nil)); got != wantJSON {
+		t.Errorf("JSON:\n%s\nwant:\n%s", got, wantJSON)
+	}
+	var doc struct{ Facets map[string]json.RawMessage }
+	if err := json.Unmarshal([]byte(wantJSON), &doc); err != nil || len(doc.Facets) != 1 {
+		t.Errorf("not one JSON document with one facet: %v", err)
 	}
 }
 

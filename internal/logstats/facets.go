@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 
 	"github.com/fasturi/fasturi"
@@ -14,7 +15,7 @@ type Facet uint8
 
 const (
 	FacetScheme      Facet = iota // the scheme, lowercased; "<none>" for a relative reference
-	FacetHost                     // the host, lowercased; "<none>" without an authority
+	FacetHost                     // the host as hosts compare: lowercased, encodings normalized; "<none>" without an authority
 	FacetHostType                 // none, reg-name, ipv4, ipv6 or ipvfuture
 	FacetPort                     // the port as written; "<none>" without one
 	FacetPath                     // the path's first Depth segments
@@ -76,14 +77,16 @@ const (
 	factPathUnderflow     = "path_underflow"
 )
 
-// An Observer reads the facets of lines in one Format. It keeps a buffer
-// for lowercased keys, so one goroutine uses it at a time.
+// An Observer reads the facets of lines in one Format. It keeps buffers
+// for the keys it rewrites (lowercased, normalized or cut), so one
+// goroutine uses it at a time.
 type Observer struct {
 	Format Format
 	// Depth is how many segments of the path FacetPath keeps: 1 counts
 	// "/a/b" and "/a/c" as "/a". 0 counts the whole path.
 	Depth int
 	buf   []byte
+	norm  []byte // for normalizeHost
 	cut   []byte // for fit
 }
 
@@ -220,9 +223,31 @@ func (o *Observer) uri(u *fasturi.URI, emit Emit) {
 	}
 }
 
-// host emits u's host, lowercased, as facet f.
+// host emits u's host as facet f, in the form in which hosts compare
+// (RFC 3986 section 6.2.2): lowercased, and with its percent-encodings
+// normalized, so that "ex%41mple.com" is "example.com" and the zone ID
+// of "[fe80::1%25Eth0]" keeps its case.
 func (o *Observer) host(f Facet, u *fasturi.URI, emit Emit) {
-	o.optional(f, u.HasAuthority(), o.lower(u.RawHost()), emit)
+	h := u.RawHost()
+	if strings.IndexByte(h, '%') < 0 {
+		o.optional(f, u.HasAuthority(), o.lower(h), emit) // the common host
+		return
+	}
+	o.optional(f, true, o.normalizeHost(h), emit)
+}
+
+// normalizeHost returns the valid host h as AppendNormalize writes it, in
+// o's buffer for normalized hosts.
+func (o *Observer) normalizeHost(h string) []byte {
+	o.buf = append(append(o.buf[:0], "//"...), h...)
+	u, err := fasturi.Parse(o.buf)
+	if err == nil {
+		o.norm, _, err = fasturi.AppendNormalize(o.norm[:0], u, fasturi.NormalizeSyntax, 0)
+	}
+	if err != nil || len(o.norm) < len("//") {
+		return o.lower(h) // no host of a valid URI
+	}
+	return o.norm[len("//"):]
 }
 
 // optional emits the key of a component that may be absent or empty:
@@ -346,6 +371,10 @@ func upperBytes(v uint64) uint64 {
 
 // pathPrefix returns p cut after its first depth segments ("/a/b/c" at
 // depth 1 is "/a"); depth 0 keeps it all. Only an empty p gives "".
+// A cut right after an empty segment keeps the '/' that follows it, so
+// that a path that goes on past the empty segment has a key of its own:
+// "//etc/passwd" at depth 1 is "//", not the root's "/", and "/a//b" at
+// depth 2 is "/a//", not "/a/"'s.
 func pathPrefix(p string, depth int) string {
 	if p == "" || depth <= 0 {
 		return p
@@ -354,12 +383,16 @@ func pathPrefix(p string, depth int) string {
 	if p[0] == '/' {
 		i = 1
 	}
+	segment := i // where the last segment kept starts
 	for range depth {
 		j := bytes.IndexByte(s2b(p[i:]), '/')
 		if j < 0 {
 			return p
 		}
-		i += j + 1
+		segment, i = i, i+j+1
+	}
+	if segment == i-1 {
+		return p[:i] // an empty segment, and more after it
 	}
 	return p[:i-1]
 }

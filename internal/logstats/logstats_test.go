@@ -229,10 +229,16 @@ func TestObserve(t *testing.T) {
 			"scheme=http host=example.com host_type=reg-name port=8080 path=/a fact=userinfo", true},
 		{uri, "https://0x7f.1/%2e%2e/../../x%00", "scheme=https host=0x7f.1 host_type=reg-name port=<none> path=/%2e%2e " +
 			"fact=legacy_ipv4 fact=encoded_controls fact=encoded_nul fact=path_underflow", true},
-		{uri, "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/caf%C3%A9", "scheme=http host=%ef%bc%91%ef%bc%92%ef%bc%97.0.0.1 " +
+		{uri, "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/caf%C3%A9", "scheme=http host=%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1 " +
 			"host_type=reg-name port=<none> path=/caf%C3%A9 fact=numeric_last_label fact=encoded_non_ascii", true},
 		{uri, "http://1.2.3.4.5/", "scheme=http host=1.2.3.4.5 host_type=reg-name port=<none> path=/ fact=numeric_last_label", true},
 		{uri, "http://h/%252e%252e/x", "scheme=http host=h host_type=reg-name port=<none> path=/%252e%252e fact=encoded_percent", true},
+		// Hosts as they compare: the case of a zone ID and of a
+		// percent-encoding's hex digits is no case of the host's.
+		{uri, "http://Ex%41mple.COM%2e/", "scheme=http host=example.com. host_type=reg-name port=<none> path=/", true},
+		{uri, "http://[FE80::1%25Eth0]/", "scheme=http host=[fe80::1%25Eth0] host_type=ipv6 port=<none> path=/", true},
+		{uri, "http://[fe80::a%25eth0]/", "scheme=http host=[fe80::a%25eth0] host_type=ipv6 port=<none> path=/", true},
+		{uri, "http://%c3%a9/", "scheme=http host=%C3%A9 host_type=reg-name port=<none> path=/ fact=encoded_non_ascii", true},
 		{uri, "a/b", "scheme=<none> host=<none> host_type=none port=<none> path=a", true},
 		{uri, "http://[::1]:/", "scheme=http host=[::1] host_type=ipv6 port=<empty> path=/", true},
 		{uri, "file:///", "scheme=file host=<empty> host_type=reg-name port=<none> path=/", true},
@@ -244,6 +250,9 @@ func TestObserve(t *testing.T) {
 		{uri, "(empty)", "scheme=<none> host=<none> host_type=none port=<none> path=(empty)", true},
 		{combined, `h - - [t] "GET /a/b/c HTTP/1.1" 200 1 "https://Ref.example/x" "ua"`,
 			"referer_host=ref.example method=GET form=origin scheme=<none> host=<none> host_type=none port=<none> path=/a/b", true},
+		{combined, `h - - [t] "GET //etc/passwd HTTP/1.1" 200 1 "http://%52ef.example/" "ua"`,
+			"referer_host=ref.example method=GET form=origin scheme=<none> host=<none> host_type=none port=<none> path=//etc", true},
+		{uri, "//", "scheme=<none> host=<empty> host_type=reg-name port=<none> path=<empty>", true},
 		{combined, `h - - [t] "CONNECT example.com:443 HTTP/1.1" 200 1 "-" "ua"`,
 			"referer_host=<no referer> method=CONNECT form=authority scheme=<none> host=example.com host_type=reg-name port=443 path=<empty>", true},
 		{combined, `h - - [t] "GET /a b HTTP/1.1" 200 1 "a b" "ua"`,
@@ -308,7 +317,11 @@ func TestPathPrefix(t *testing.T) {
 		want  string
 	}{
 		{"/a/b/c", 1, "/a"}, {"/a/b/c", 2, "/a/b"}, {"/a/b/c", 3, "/a/b/c"}, {"/a/b/c", 9, "/a/b/c"},
-		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"//x", 1, "/"}, {"a/b", 1, "a"}, {"", 1, ""}, {"", 0, ""}, {"/a/", 1, "/a"},
+		{"/a/b/c", 0, "/a/b/c"}, {"/", 1, "/"}, {"a/b", 1, "a"}, {"", 1, ""}, {"", 0, ""}, {"/a/", 1, "/a"},
+		// An empty segment that the path goes on past keeps its '/':
+		// the root and "//x" (no authority in a request target) differ.
+		{"//x", 1, "//"}, {"//", 1, "//"}, {"//x", 2, "//x"}, {"///x", 2, "///"},
+		{"/a/", 2, "/a/"}, {"/a//b", 2, "/a//"}, {"/a//", 2, "/a//"}, {"a//b", 2, "a//"}, {"a/", 2, "a/"},
 	} {
 		if got := pathPrefix(tt.p, tt.depth); got != tt.want {
 			t.Errorf("pathPrefix(%q, %d) = %q, want %q", tt.p, tt.depth, got, tt.want)
@@ -318,12 +331,16 @@ func TestPathPrefix(t *testing.T) {
 
 func TestObserveAllocs(t *testing.T) {
 	o := &Observer{Format: Format{Kind: KindCombined}, Depth: 1}
-	line := []byte(`h - - [t] "GET /A/b?c HTTP/1.1" 200 1 "https://Ref.Example/x" "ua"`)
 	n := 0
 	emit := func(Facet, []byte, Const) { n++ }
-	o.Observe(line, emit) // grows the lowercasing buffer once
-	if a := testing.AllocsPerRun(100, func() { o.Observe(line, emit) }); a != 0 {
-		t.Errorf("Observe allocates %v times per line", a)
+	for _, line := range [][]byte{
+		[]byte(`h - - [t] "GET /A/b?c HTTP/1.1" 200 1 "https://Ref.Example/x" "ua"`),
+		[]byte(`h - - [t] "GET http://[FE80::1%25Eth0]/ HTTP/1.1" 200 1 "https://Ref.Ex%41mple/x" "ua"`),
+	} {
+		o.Observe(line, emit) // grows the buffers once
+		if a := testing.AllocsPerRun(100, func() { o.Observe(line, emit) }); a != 0 {
+			t.Errorf("Observe(%q) allocates %v times per line", line, a)
+		}
 	}
 }
 
@@ -374,12 +391,12 @@ func TestResultJSON(t *testing.T) {
 		Totals: Totals{Lines: 4, Valid: 3, Invalid: 1},
 		Facets: []FacetResult{
 			Exact(FacetScheme, map[string]int64{"https": 2, "http": 1, "ftp": 1}, 2),
-			{Facet: FacetHost, Distinct: 1000, Approximate: true, Top: []Entry{{"a\"b", 3}, {"\xff", 1}}},
+			{Facet: FacetHost, Distinct: 1000, Approximate: true, Top: []Entry{{"a\"b", 3, 0}, {"\xff", 1, 2}}},
 		},
 	}
 	want := `{"totals":{"lines":4,"valid":3,"invalid":1,"complete":true},"facets":{` +
 		`"scheme":{"distinct":3,"approximate":false,"top":[{"key":"https","count":2},{"key":"ftp","count":1}]},` +
-		`"host":{"distinct":1000,"approximate":true,"top":[{"key":"a\"b","count":3},{"key_hex":"ff","count":1}]}}}` + "\n"
+		`"host":{"distinct":1000,"approximate":true,"top":[{"key":"a\"b","count":3},{"key_hex":"ff","count":1,"max_overcount":2}]}}}` + "\n"
 	if got := string(r.AppendJSON(nil)); got != want {
 		t.Errorf("AppendJSON =\n%s\nwant\n%s", got, want)
 	}

@@ -21,6 +21,11 @@ type Totals struct {
 type Entry struct {
 	Key   string
 	Count int64
+	// Overcount is 0 when Count is exact. Otherwise Count is an estimate,
+	// never below the true count and, with high probability, at most
+	// Overcount above it: a key with an estimate of Overcount or less may
+	// have been met once, or not at all.
+	Overcount int64
 }
 
 // A FacetResult is what was counted of one facet.
@@ -30,8 +35,8 @@ type FacetResult struct {
 	// Approximate.
 	Distinct int64
 	// Approximate says that the facet had more distinct keys than the
-	// counter's memory bound: Distinct is then an estimate, and the counts
-	// in Top may be too.
+	// counter's memory bound: Distinct is then an estimate, and so are the
+	// counts in Top that have an Overcount.
 	Approximate bool
 	// Top are the keys with the most lines, most first (see SortEntries).
 	Top []Entry
@@ -60,7 +65,8 @@ func SortEntries(e []Entry) {
 //	 "facets":{"scheme":{"distinct":N,"approximate":false,
 //	   "top":[{"key":"https","count":N},...]},...}}
 //
-// A key that is not UTF-8 is written as "key_hex" instead of "key".
+// A key that is not UTF-8 is written as "key_hex" instead of "key". An
+// estimated count is followed by "max_overcount":N, its Overcount.
 // "complete" is false when an input could not be read to its end.
 func (r *Result) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"totals":{"lines":`...)
@@ -97,6 +103,10 @@ func (r *Result) AppendJSON(dst []byte) []byte {
 			}
 			dst = append(dst, `,"count":`...)
 			dst = strconv.AppendInt(dst, e.Count, 10)
+			if e.Overcount > 0 {
+				dst = append(dst, `,"max_overcount":`...)
+				dst = strconv.AppendInt(dst, e.Overcount, 10)
+			}
 			dst = append(dst, '}')
 		}
 		dst = append(dst, "]}"...)
@@ -134,7 +144,7 @@ func AppendJSONString(dst []byte, s string) []byte {
 func Exact(f Facet, counts map[string]int64, n int) FacetResult {
 	e := make([]Entry, 0, len(counts))
 	for k, c := range counts {
-		e = append(e, Entry{k, c})
+		e = append(e, Entry{Key: k, Count: c})
 	}
 	SortEntries(e)
 	if n > 0 && len(e) > n {
