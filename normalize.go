@@ -118,6 +118,15 @@ func (l NormalizeLevel) check() {
 //     form "./" gives "http://a/b/". Decoding first is what the servers
 //     behind a proxy do, so the normal form matches what they serve.
 //
+// The second case is no relative reference's alone: resolution reads an
+// absolute URI's "%2E", and a base's, as data too, so "http://a/x/%2E/../y"
+// resolves, against any base, to "http://a/x/y", and normalizes to
+// "http://a/y"; and a base that holds dot-segments resolves as it is
+// written ("http://a/b/.." and "c" give "http://a/b/c"; its normal form
+// "http://a/" gives "http://a/c"). To key resolved links by their normal
+// form, as a crawler does, normalize the base, resolve each reference
+// against it, and normalize the target.
+//
 // u must be valid: otherwise AppendNormalize returns dst unchanged,
 // u.ErrorOffset() and u's error kind. With RejectPathUnderflow, a ".." that
 // climbs above the root (section 5.2.4 drops it, so "/a/../../b" is "/b")

@@ -37,7 +37,9 @@ const (
 //	ref    ../g?y#s
 //	target http://a/b/g?y#s
 //
-// Dot-segments go by section 5.2.4; "%2E" is no dot. The target is written
+// Dot-segments go by section 5.2.4; "%2E" is no dot (AppendNormalize,
+// which decodes it first, reads one: see there how to key links by their
+// normal form). The target is written
 // as section 5.3 recomposes it, with one difference: when the target has no
 // authority and its path starts with "//", the path is written after "/.",
 // as the WHATWG URL Standard does ("foo:/a/b" and "..//c" give "foo:/.//c",

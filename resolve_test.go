@@ -237,8 +237,9 @@ func TestResolveAllocs(t *testing.T) {
 
 // TestResolveReadings checks two readings that AppendResolve's
 // documentation gives: an origin-form target "//x/y" resolves as the path
-// it is, and "/a/.%2E/.." resolves to "/a/" without ErrPathUnderflow,
-// though its Facts flag the underflow that a decoding server reads.
+// it is; "/a/.%2E/.." resolves to "/a/" without ErrPathUnderflow,
+// though its Facts flag the underflow that a decoding server reads; and
+// resolution reads "%2E" and a base's dot-segments as written.
 func TestResolveReadings(t *testing.T) {
 	base, _ := ParseString("https://h/p")
 	origin, _, err := ParseRequestTargetString("GET", "//x/y")
@@ -261,5 +262,31 @@ func TestResolveReadings(t *testing.T) {
 	}
 	if _, _, err := AppendNormalize(nil, ref, NormalizeSyntax, RejectPathUnderflow); err != ErrPathUnderflow {
 		t.Errorf("/a/.%%2E/.. normalized with RejectPathUnderflow: %v, want %v", err, ErrPathUnderflow)
+	}
+
+	// AppendNormalize's examples of what resolution reads as written: an
+	// absolute URI's "%2E" is data, and so are a base's dot-segments
+	// until its normal form removes them.
+	resolve := func(base, ref string) string {
+		b, _ := ParseString(base)
+		r, _ := ParseString(ref)
+		got, _, _ := AppendResolve(nil, b, r, 0)
+		return string(got)
+	}
+	normalize := func(s string) string {
+		u, _ := ParseString(s)
+		got, _, _ := AppendNormalize(nil, u, NormalizeSyntax, 0)
+		return string(got)
+	}
+	for _, tt := range []struct{ got, want string }{
+		{resolve("s://z/q", "http://a/x/%2E/../y"), "http://a/x/y"},
+		{normalize("http://a/x/%2E/../y"), "http://a/y"},
+		{resolve("http://a/b/..", "c"), "http://a/b/c"},
+		{resolve(normalize("http://a/b/.."), "c"), "http://a/c"},
+		{normalize(resolve(normalize("http://a/b/%2E/c"), normalize("../x"))), "http://a/x"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%q, want %q", tt.got, tt.want)
+		}
 	}
 }
