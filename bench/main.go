@@ -139,7 +139,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 	var summary bytes.Buffer
 	m := r.machine
-	fmt.Fprintf(&summary, "%s, %s, %s, GOMAXPROCS %d\n\n", m.date.Format("2006-01-02"), m.cpu, m.goVer, m.procs)
+	fmt.Fprintf(&summary, "%s, %s, %s, GOMAXPROCS %d\n", m.date.Format("2006-01-02"), m.cpu, m.goVer, m.procs)
+	fmt.Fprintf(&summary, "%s\n\n", r.versions())
 	sp := &printer{w: &summary}
 	r.writeSummary(sp)
 	r.writeOperations(sp)

@@ -339,3 +339,27 @@ func (p *printer) f(format string, args ...any) {
 		_, p.err = fmt.Fprintf(p.w, format, args...)
 	}
 }
+
+// versions says what was measured, for the summary that a run without a
+// report prints: fasturi's build and revision, and each other module's
+// version, as the report's tables give them.
+func (r *report) versions() string {
+	s := "fasturi: " + r.machine.build
+	if r.machine.revision != "" {
+		s += ", tree at " + r.machine.revision
+	}
+	seen := map[string]bool{"": true, "github.com/fasturi/fasturi": true}
+	add := func(ps []*parser) {
+		for _, p := range ps {
+			if !seen[p.module] {
+				seen[p.module] = true
+				s += "; " + p.module + " " + moduleVersion(p.module)
+			}
+		}
+	}
+	add(r.parsers)
+	for _, or := range r.ops {
+		add(or.op.impls)
+	}
+	return s
+}

@@ -1,13 +1,3 @@
-// Package fuzz holds fasturi's differential fuzz targets: each compares
-// fasturi with an independent implementation of the same rules.
-//
-// Run one for a while with, for example:
-//
-//	go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 1h -fuzzminimizetime 5s ./fuzz
-//
-// (-fuzztime bounds the fuzzing; go test's -timeout bounds only the seeds'
-// run). The targets run at the fastest scanner level the machine has, or
-// at the one $FASTURI_FUZZ_LEVEL names (see TestMain).
 package fuzz
 
 import (

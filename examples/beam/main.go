@@ -66,11 +66,20 @@ func main() {
 		}
 		if err := run(context.Background(), c); err != nil {
 			fmt.Fprintln(os.Stderr, "beam:", err)
+			if errors.As(err, new(usageError)) {
+				return 2
+			}
 			return 1
 		}
 		return 0
 	}))
 }
+
+// A usageError is a command line that run refuses before it reads
+// anything: an -output that is one of the inputs. The program exits with
+// status 2 for it, as the command does for an -o that is one of its
+// inputs.
+type usageError struct{ error }
 
 // inPrivateTempDir runs f with the temporary directory set to a new one,
 // which it removes afterwards, and returns f's exit code. The local
@@ -171,7 +180,7 @@ func matches(ctx context.Context, glob, output string, out os.FileInfo) error {
 		}
 		if strings.Contains(f, "://") { // a remote file: its workers read it
 			if f == output {
-				return fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)
+				return usageError{fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)}
 			}
 			continue
 		}
@@ -188,7 +197,7 @@ func matches(ctx context.Context, glob, output string, out os.FileInfo) error {
 		case !fi.Mode().IsRegular():
 			return fmt.Errorf("-input %s: %s is not a regular file (a pipe or a device), which textio reads only up to the size it reports: write it to a file first", glob, f)
 		case out != nil && os.SameFile(fi, out):
-			return fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)
+			return usageError{fmt.Errorf("-input %s: %s is the -output file, which the document would overwrite", glob, f)}
 		}
 		r, err := os.Open(f)
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -407,8 +408,8 @@ func TestInputs(t *testing.T) {
 	writeFile(t, dir, "same.log", "http://a.example/\n")
 	for _, in := range []string{filepath.Join(dir, "same.log"), filepath.Join(dir, "s*.log")} {
 		c := config{Inputs: []string{in}, Output: filepath.Join(dir, "same.log")}
-		if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") {
-			t.Errorf("run with -input %s -output same.log: error %v", in, err)
+		if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") || !errors.As(err, new(usageError)) {
+			t.Errorf("run with -input %s -output same.log: error %v, want a usage error", in, err)
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "same.log")); err != nil || string(b) != "http://a.example/\n" {
@@ -419,8 +420,8 @@ func TestInputs(t *testing.T) {
 	memfs.Write("memfs://logs/stats.json", []byte("{}\n"))
 	memfs.Write("memfs://logs/a.log", []byte("http://a.example/\n"))
 	c := config{Inputs: []string{"memfs://logs/*"}, Output: "memfs://logs/stats.json"}
-	if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") {
-		t.Errorf("run with -input memfs://logs/* -output memfs://logs/stats.json: error %v", err)
+	if err := run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "is the -output file") || !errors.As(err, new(usageError)) {
+		t.Errorf("run with -input memfs://logs/* -output memfs://logs/stats.json: error %v, want a usage error", err)
 	}
 	// Outputs that textio.Write would panic on, or that fail the job
 	// only at its end.

@@ -146,12 +146,15 @@ func Load(path string) ([]string, error) {
 }
 
 // Lines splits data into lines that end with "\n" or "\r\n"; a last line
-// without one counts too. Nothing else is changed.
+// without one counts too. A UTF-8 byte order mark at the start of data is
+// no part of the first line, as fasturi's command reads it; nothing else
+// is changed.
 func Lines(data []byte) []string {
-	data = bytes.TrimSuffix(data, []byte("\n"))
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(data) == 0 {
 		return nil
 	}
+	data = bytes.TrimSuffix(data, []byte("\n"))
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimSuffix(l, "\r")

@@ -38,6 +38,24 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestLines checks what Lines drops: line endings, and a byte order mark
+// at the start alone.
+func TestLines(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":                          nil,
+		"\n":                        {""},
+		"\xef\xbb\xbfhttp://a/\nb":  {"http://a/", "b"},
+		"\xef\xbb\xbf":              nil,
+		"a\n\xef\xbb\xbfb\r\n":      {"a", "\xef\xbb\xbfb"},
+		"\xef\xbb\xbf\xef\xbb\xbfa": {"\xef\xbb\xbfa"},
+		"a\r\n\r\nb\r":              {"a", "", "b"},
+	} {
+		if got := Lines([]byte(in)); !slices.Equal(got, want) {
+			t.Errorf("Lines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestName(t *testing.T) {
 	for path, want := range map[string]string{
 		"corpora/kasztp.txt": "kasztp", "/a/b.c/list": "list", "urls.tar.gz": "urls.tar", "edge.txt": "edge",
