@@ -213,7 +213,9 @@ func (u *URI) AppendHostPort(dst []byte) ([]byte, int, error) {
 // writes it but without the port, and returns the extended buffer, -1 and
 // nil: "example.com" for "https://ex%61mple.com:8443/", and
 // "[fe80::1%eth0]" for "http://[fe80::1%25eth0]/" (an IPv6 literal keeps
-// its brackets, so that a ':' and a port can follow). Its errors are
+// its brackets, so that a ':' and a port can follow: unlike net/url's
+// Hostname, whose result net.JoinHostPort and tls.Config.ServerName take;
+// Addr gives the address alone). Its errors are
 // AppendHostPort's but those of the port; it neither allocates when dst
 // has room for len(u.RawHost()) bytes, nor takes a dst that shares memory
 // with u's input.

@@ -4,7 +4,8 @@ import "strings"
 
 // Equivalent reports whether a and b are equivalent at the given level of
 // RFC 3986 section 6.2: whether AppendNormalize writes the same bytes for
-// both. So "example://a/b/c/%7Bfoo%7D" and "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
+// both, read as the same kind of input (an authority alone, a target of
+// CONNECT or a Host header, is no URI reference: see below). So "example://a/b/c/%7Bfoo%7D" and "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
 // are equivalent at NormalizeSyntax, and "http://example.com",
 // "http://example.com/", "http://example.com:/" and "http://example.com:80/"
 // at NormalizeScheme.

@@ -11,8 +11,12 @@ import (
 // is comes beside it (see the package documentation). Compare kinds with
 // errors.Is.
 //
-// The offset of an error is that of the first byte at which the input
-// stopped being a prefix of any valid URI reference. Its kind names the
+// The offset of a parse error (Parse, ParseRequestTarget and the other
+// parsers) is that of the first byte at which the input stopped being a
+// prefix of any valid URI reference; the functions that work on a parsed
+// URI (AppendDecode, PortNumber, AppendHostPort, CheckShape, ...) say in
+// their documentation which byte theirs is, and Split that of the first
+// byte at fault. A parse error's kind names the
 // first component, in input order, that breaks its rule when the input is
 // read as follows:
 //
@@ -39,6 +43,10 @@ import (
 // So "http://a:b:c/" is ErrInvalidPort at offset 12 (until the '/', the
 // authority could have been userinfo), "http://[::1@h/" ErrInvalidUserinfo
 // at 11, and "1a:b" ErrInvalidScheme at 2.
+//
+// The zero ErrorKind is no error, and no function returns it as one; its
+// Error, like that of a kind beyond the constants below, says what it is
+// ("fasturi: no error", "fasturi: unknown error 99").
 type ErrorKind uint8
 
 // The error kinds.
@@ -185,9 +193,14 @@ func (u *URI) Err() error {
 
 // A SyntaxError describes where and why an input is not a URI reference.
 // It unwraps to its Kind, so errors.Is(err, ErrInvalidPort) works.
+//
+// Only URI.Err and NewSyntaxError make one, as both allocate to quote the
+// input: the parsers and the Append functions return a bare ErrorKind,
+// with the offset beside it, so errors.As(err, &syntaxErr) is false for
+// their errors until NewSyntaxError wraps them.
 type SyntaxError struct {
 	Kind   ErrorKind // why
-	Offset int       // the error's offset, as ErrorOffset reports it (see ErrorKind, and Split); the input's length if it ended too early
+	Offset int       // the error's offset in the input: for URI.Err, as ErrorOffset reports it (see ErrorKind, and Split); the input's length if it ended too early
 
 	near   string // a copy of the input around Offset
 	before bool   // input precedes near

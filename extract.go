@@ -93,10 +93,13 @@ import (
 // with no space or delimiter between them ("http://a,http://b") are one.
 //
 // Finder is a cursor: a small value that refers to the text and copies
-// nothing. Finding does not allocate. It looks for each ':' with
-// strings.IndexByte, which the Go runtime vectorizes, so that text without
-// URIs is skipped at memory speed, and parses each candidate with Parse.
-// The zero Finder finds nothing.
+// nothing. Its methods take a pointer, as they advance it: keep it in a
+// variable (f := fasturi.NewFinderString(text), then range over f.All()),
+// where a second loop goes on from where the first stopped. Finding does
+// not allocate; text without a ':' is skipped at memory speed, and each
+// candidate is parsed with Parse. The zero Finder finds nothing. A text of
+// 4 GiB or more, beyond what a Span addresses, yields nothing, and Err
+// reports ErrTooLong: split it, at line breaks, first.
 //
 // It yields Spans, the URIs' places in the text, rather than URIs, whose
 // offsets would count from each URI's first byte and whose 80 bytes a

@@ -325,8 +325,8 @@ func encodedSeparators(p string) uint8 {
 // net/http's server is no source of host: for an absolute-form target it
 // drops the Host header field and sets Request.Host to the target's own
 // authority (see ParseHostHeaderString), which never differs. Read the
-// header as the client sent it, as examples/proxy does from the
-// connection's bytes.
+// header as the client sent it, from the request's bytes as they came off
+// the connection.
 func (u *URI) HostDiffers(host string) bool {
 	if !u.Valid() || !u.HasAuthority() {
 		return true

@@ -103,7 +103,10 @@ import (
 // maxLength is the length of the longest input: offsets are uint32.
 const maxLength = 1<<32 - 1
 
-// A Span is the byte range [Start, End) of a component in the input.
+// A Span is the byte range [Start, End) of a component in the input. Its
+// offsets are uint32, where the rest of the API counts in int, so that a
+// URI holds its six spans in 48 bytes: inputs are shorter than 4 GiB (see
+// ErrTooLong). Convert with int(sp.Start) to compute with them.
 type Span struct {
 	Start uint32 // the offset of the component's first byte
 	End   uint32 // the offset just past its last byte
@@ -182,9 +185,12 @@ func (t HostType) String() string {
 // components, host type and error (Equivalent compares what they mean).
 // Pass it by value. Its methods but String take a pointer, so that a call
 // does not copy it: with a value receiver, every call, inlined or not,
-// copies all 80 bytes.
+// copies all 80 bytes, and a proxy calls a dozen accessors per request.
 // A method is then called on a variable, not on a map element or a
-// function's result: store that in a variable first.
+// function's result: store that in a variable first. The functions that
+// take whole URIs (AppendNormalize, AppendResolve, AppendRelative,
+// Equivalent) take them by value, once per call, so that a parser's
+// result can be passed to them as it is.
 type URI struct {
 	s        string
 	spans    [numComponents]Span
@@ -208,6 +214,10 @@ type URI struct {
 // offset of the first byte that no URI-reference can have there, and Err
 // describes both. Parse does not allocate, whether it succeeds or not, and
 // b does not escape: a buffer on the caller's stack stays there.
+//
+// A URI (section 3), such as a base or a redirect's Location needs, is a
+// reference with a scheme: check HasScheme; an absolute-URI (section 4.3)
+// has no fragment either.
 //
 // The URI refers to b: see the package documentation.
 func Parse(b []byte) (URI, error) {
@@ -294,7 +304,8 @@ func (u *URI) Span(c Component) Span {
 func (u *URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans[c].End] }
 
 // Scheme returns the scheme, without its ":", as written: schemes are
-// case-insensitive (RFC 3986 section 3.1) and this does not fold case.
+// case-insensitive (RFC 3986 section 3.1) and this does not fold case, as
+// net/url does: compare with strings.EqualFold(u.Scheme(), "https").
 func (u *URI) Scheme() string { return u.component(ComponentScheme) }
 
 // RawUserinfo returns the userinfo as written, still percent-encoded,

@@ -38,9 +38,11 @@ const (
 // longer than s.
 //
 // dst must not share memory with s, except to decode in place: dst may
-// end where s starts (dst = b[:i] and s = b[i:]), as every byte is
-// written after it is read. A call that fails has then overwritten part of s, and
-// of what refers to it (a URI parsed from b).
+// end where s starts, dst = b[:i] and s a view of b[i:] (not
+// string(b[i:]), which copies), such as the RawPath of a URI that Parse
+// read from b, as every byte is written after it is read. The decoded
+// bytes then overwrite s, and what refers to it (that URI), which a
+// caller no longer reads as it was; so does a call that fails, in part.
 func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) {
 	if opts == DecodePlusAsSpace && strings.IndexByte(s, '+') < 0 {
 		opts = 0 // most keys and values hold no '+': the quicker path then

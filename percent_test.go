@@ -3,6 +3,7 @@ package fasturi
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func TestAppendDecode(t *testing.T) {
@@ -191,11 +192,24 @@ func TestAppendDecodeInPlace(t *testing.T) {
 		for _, opts := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
 			want, _, _ := AppendDecode([]byte("pre"), in, opts)
 			b := append([]byte("pre"), in...)
-			got, off, err := AppendDecode(b[:3], string(b[3:]), opts) // s shares b's memory
+			s := unsafe.String(unsafe.SliceData(b[3:]), len(b)-3) // s views b[3:]
+			got, off, err := AppendDecode(b[:3], s, opts)
 			if string(got) != string(want) || off != -1 || err != nil || &got[0] != &b[0] {
 				t.Errorf("AppendDecode in place (%q, %v) = %q, %d, %v; want %q in b", in, opts, got, off, err, want)
 			}
 		}
+	}
+	// As the documentation has it: a component of a URI that Parse read
+	// from b, decoded over itself.
+	b := []byte("http://h/a%41%2Fb+c?q")
+	u, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := int(u.Span(ComponentPath).Start)
+	got, off, err := AppendDecode(b[:start], u.RawPath(), DecodePlusAsSpace)
+	if string(got) != "http://h/aA/b c" || off != -1 || err != nil || &got[0] != &b[0] {
+		t.Errorf("AppendDecode over u.RawPath() = %q, %d, %v; want http://h/aA/b c in b", got, off, err)
 	}
 }
 

@@ -54,10 +54,11 @@ const (
 // do not count.
 //
 // Params is a cursor: a small value that refers to the query and copies
-// nothing (Decoded copies it into the caller's buffer). Iterating
-// does not allocate. The query is walked from one delimiter to the next
-// with the vector scanner's masks, 64 bytes at a time. The zero Params
-// yields nothing.
+// nothing (Decoded copies it into the caller's buffer). Its methods take a
+// pointer, as they advance it: keep it in a variable (p :=
+// u.Params(0, 100), then range over p.All()), where a second loop goes on
+// from where the first stopped, and where Err reports why the iteration
+// ended. Iterating does not allocate. The zero Params yields nothing.
 type Params struct {
 	s    string // the query
 	pos  int    // offset in s of the next piece; after an error, the error's offset

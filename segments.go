@@ -25,7 +25,10 @@ import (
 // "%2E" before it removes them, when the segments name a file.
 //
 // Segments is a cursor: a small value that refers to the path and copies
-// nothing. Iterating does not allocate. The zero Segments yields nothing.
+// nothing. Its methods take a pointer, as they advance it: keep it in a
+// variable (s := u.Segments(), then range over s.All()), where a second
+// loop goes on from where the first stopped. Iterating does not allocate.
+// The zero Segments yields nothing.
 type Segments struct {
 	s   string // the path, without its leading '/'
 	pos int    // offset in s of the next segment

@@ -340,6 +340,11 @@ type RequestLine struct {
 // parts, and its Target is the whole line as a URI that is not valid,
 // with the same kind and offset: its Err quotes the line around the
 // error. ParseRequestLine does not allocate, and line does not escape.
+//
+// On success, Target's offsets, and those of what is read from it
+// (Params, PortNumber, ...), count from the target's first byte:
+// add len(r.Method)+1 for an offset in line, as NewSyntaxError(line, ...)
+// takes.
 func ParseRequestLine(line []byte) (RequestLine, error) {
 	return ParseRequestLineString(unsafe.String(unsafe.SliceData(line), len(line)))
 }
