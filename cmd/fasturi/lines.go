@@ -261,16 +261,12 @@ func (p *processor) readAll(names []string, stdin io.Reader, stop <-chan struct{
 
 func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}) error {
 	if name == "-" {
-		r, err := sniffGzip(countingReader{stdin, &p.bytes})
+		r, err := sniffGzip(causeReader{countingReader{stdin, &p.bytes}})
 		if err == nil {
 			err = p.readFile(r, name, stop)
 		}
 		if err == nil || errors.Is(err, errStopped) {
 			return err
-		}
-		// A *fs.PathError names /dev/stdin, or nothing useful.
-		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
-			err = pathErr.Err
 		}
 		return fmt.Errorf("read standard input: %w", err)
 	}
@@ -297,6 +293,20 @@ func (p *processor) readNamed(name string, stdin io.Reader, stop <-chan struct{}
 		return fmt.Errorf("read %s: %w", name, err)
 	}
 	return err
+}
+
+// A causeReader reads r, with the cause of a *fs.PathError in place of
+// the error, which names /dev/stdin or nothing useful: the message then
+// says "read standard input: input/output error", and what readFile adds
+// to it (the unfinished line it left out) stays.
+type causeReader struct{ r io.Reader }
+
+func (c causeReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
+		err = pathErr.Err
+	}
+	return n, err
 }
 
 // send hands c to the workers and, in input order, to the writer.

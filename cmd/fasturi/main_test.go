@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -757,13 +758,19 @@ func waitGoroutines(t *testing.T, before int) {
 // the error names what failed and what is left out, and the exit status
 // is 1.
 func TestStdinReadError(t *testing.T) {
-	in := io.MultiReader(strings.NewReader("http://a/\nb c\nhttp://partial"), iotest.ErrReader(errors.New("device gone")))
-	var out, stderr bytes.Buffer
-	code := run([]string{"parse", "-json"}, in, &out, &stderr)
-	recs := jsonRecords(t, out.String(), 2)
-	if code != 1 || recs[0]["valid"] != true || recs[1]["valid"] != false ||
-		!strings.Contains(stderr.String(), "fasturi: read standard input: device gone; an unfinished last line (14 bytes) is left out\n") {
-		t.Errorf("exit %d, records %v, stderr %q", code, recs, stderr.String())
+	for _, readErr := range []error{
+		errors.New("device gone"),
+		// As os.Stdin's Read returns it: its cause is what is said.
+		&fs.PathError{Op: "read", Path: "/dev/stdin", Err: errors.New("device gone")},
+	} {
+		in := io.MultiReader(strings.NewReader("http://a/\nb c\nhttp://partial"), iotest.ErrReader(readErr))
+		var out, stderr bytes.Buffer
+		code := run([]string{"parse", "-json"}, in, &out, &stderr)
+		recs := jsonRecords(t, out.String(), 2)
+		if code != 1 || recs[0]["valid"] != true || recs[1]["valid"] != false ||
+			!strings.Contains(stderr.String(), "fasturi: read standard input: device gone; an unfinished last line (14 bytes) is left out\n") {
+			t.Errorf("%T: exit %d, records %v, stderr %q", readErr, code, recs, stderr.String())
+		}
 	}
 }
 
@@ -838,5 +845,24 @@ func TestFlagsAfterFiles(t *testing.T) {
 	}
 	if code, out, _ := runCLI(t, "", "normalize", "a", "-h"); code != 0 || !strings.HasPrefix(out, "Usage: fasturi normalize") {
 		t.Errorf("a -h: exit %d, stdout %.40q; want the usage", code, out)
+	}
+}
+
+// TestOutputIsStdout: -o naming the file that standard output is (as
+// /dev/stdout does) writes to it as it is, as -o - does: a file the shell
+// opened to append to keeps what it held.
+func TestOutputIsStdout(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "app.txt")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	code := run([]string{"normalize", "-q", "-o", path}, strings.NewReader("HTTP://A/b\n"), f, io.Discard)
+	if got, err := os.ReadFile(path); code != 0 || err != nil || string(got) != "old\nhttp://a/b\n" {
+		t.Errorf("exit %d, file %q (%v); want the record after what it held", code, got, err)
 	}
 }

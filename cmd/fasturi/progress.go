@@ -127,8 +127,13 @@ func inputSize(names []string) int64 {
 }
 
 // showsProgress reports whether a command shows progress on stderr: not
-// with -q, only on a terminal, and not while its records go to the same
-// terminal (atEnd: the command writes only when done, as stats does).
+// with -q, only on a terminal, and not while its records go to a terminal,
+// standard output or the -o file (atEnd: the command writes only when
+// done, as stats does).
 func (o *runOpts) showsProgress(stdout, stderr io.Writer, atEnd bool) bool {
-	return !o.quiet && isTerminal(stderr) && (atEnd || o.toFile() || !isTerminal(stdout))
+	toTerminal := o.outTerminal
+	if !o.toFile() {
+		toTerminal = isTerminal(stdout)
+	}
+	return !o.quiet && isTerminal(stderr) && (atEnd || !toTerminal)
 }

@@ -68,6 +68,11 @@ func onTerminal(t *testing.T, stdout io.Writer, args ...string) (int, string) {
 	if stdout == nil {
 		stdout = tty
 	}
+	for i := range args {
+		if args[i] == "$TTY" {
+			args[i] = tty.Name()
+		}
+	}
 	code := run(args, strings.NewReader(""), stdout, tty)
 	tty.Close()
 	return code, <-shown
@@ -121,6 +126,7 @@ func TestProgressOnTerminal(t *testing.T) {
 		{"a small input", io.Discard, []string{"parse", "-tsv", small}},
 		{"-q", io.Discard, []string{"parse", "-tsv", "-q", large}},
 		{"records on the terminal", nil, []string{"parse", "-tsv", medium}},
+		{"records on the terminal through -o", io.Discard, []string{"parse", "-tsv", "-o", "$TTY", medium}},
 	} {
 		_, shown := onTerminal(t, tc.stdout, tc.args...)
 		if strings.Contains(shown, "fasturi [") || strings.Contains(shown, " left") {

@@ -20,9 +20,10 @@ const (
 
 // runOpts are the options every command has.
 type runOpts struct {
-	cmd   string // the command's name, for a usage error
-	quiet bool
-	out   string
+	cmd         string // the command's name, for a usage error
+	quiet       bool
+	out         string
+	outTerminal bool // the -o file, once open, is a terminal (-o /dev/tty)
 }
 
 // addRunFlags adds -q and -o to fs, which is named after the command.
@@ -75,14 +76,24 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 			}
 			return usageError(stderr, o.cmd, "-o %s is an input (%s): writing would empty it before it is read", o.out, name)
 		}
+		if isFile(o.out, stdout) {
+			// -o /dev/stdout, or the file standard output is: written as
+			// it is, as for -o -, so that one the shell opened to append
+			// to (>> log) keeps what it held, where opening it anew would
+			// empty it.
+			o.out = "-"
+		}
+	}
+	if o.toFile() {
 		// Write-only, not os.Create's read-write: a process that holds the
-		// read end of a pipe or FIFO it writes to (-o /dev/stdout) never
-		// sees the reader go, and blocks once the pipe is full.
+		// read end of a pipe or FIFO it writes to never sees the reader
+		// go, and blocks once the pipe is full.
 		var err error
 		if f, err = os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666); err != nil {
 			fmt.Fprintf(stderr, "fasturi: %v\n", err)
 			return exitIO
 		}
+		o.outTerminal = isTerminal(f)
 		stdout = f
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
@@ -155,6 +166,21 @@ func writeOut(w, stderr io.Writer, b []byte) int {
 		return exitIO
 	}
 	return exitOK
+}
+
+// isFile reports whether name is the file that w is, when w is an open
+// file.
+func isFile(name string, w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	named, err := os.Stat(name)
+	return err == nil && os.SameFile(fi, named)
 }
 
 // isInput returns the input among names that is the existing regular
