@@ -140,7 +140,7 @@
 // (Common and Combined Log Format): the URI of a line is its request line's
 // target, read as the request-target of its method, and for combined also
 // its referer, which parse -json writes as a "referer" record (null for
-// "-" and for a line that is no combined-log line), and -tsv as a last
+// "-", for "", and for a line that is no combined-log line), and -tsv as a last
 // column. With -field N, they read field N (from 1) of lines split by -sep
 // (a tab by default; with any other separator but '"', such as "," for
 // CSV, a field may be quoted as in CSV). A record's

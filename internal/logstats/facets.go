@@ -134,7 +134,13 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 		o.referer(l.Referer, emit)
 	}
 	if access {
-		if l.Method != nil {
+		switch {
+		case l.Method == nil:
+		case MethodError(l.Method) >= 0:
+			// No token: the bytes of a TLS handshake, or of a scanner,
+			// each a key of its own, which would fill the facet.
+			emitConst(emit, FacetMethod, constInvalid)
+		default:
 			o.interned(emit, FacetMethod, l.Method, methodConsts)
 		}
 		if k, _ := l.RequestLineError(); k != 0 {

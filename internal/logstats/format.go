@@ -339,7 +339,8 @@ func requestQuote(s []byte) int {
 // The parts before the request are not checked beyond their shape: a host
 // and an ident, one word each, then a user up to the last " [" before the
 // request line's quote, spaces, brackets and escaped quotes and all
-// (servers log a user name as the client sent it), and a bracketed time.
+// (servers log a user name as the client sent it; nginx an empty one as
+// nothing, Apache as ""), and a bracketed time.
 // The fields after the referer are not read. Escapes are left as the
 // server wrote them (nginx's \xHH, Apache's \" and \\): a
 // target holding one is invalid where its first escape is, as the target
@@ -361,8 +362,8 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	if q := requestQuote(head); q >= 0 {
 		head = head[:q]
 	}
-	if j := bytes.LastIndex(head, []byte(" [")); j > 0 {
-		i += j + 1
+	if j := bytes.LastIndex(head, []byte(" [")); j >= 0 {
+		i += j + 1 // at 0, an empty user, as nginx writes one with escape=json
 	} else if j := bytes.IndexByte(line[i:], ' '); j <= 0 {
 		return l, mismatch(msgNoHostIdentUser, i) // no user, or nothing after it
 	} else {
@@ -427,7 +428,11 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	if end < 0 {
 		return l, mismatch(msgUnterminatedReferer, i-1)
 	}
-	if ref := line[i:end]; string(ref) != "-" {
+	// "-", or "" as nginx writes an empty Referer header field (and, with
+	// escape=json, a missing one): no referer, which a Referer field
+	// cannot be (RFC 9110 section 10.1.3: an absolute-URI or a
+	// partial-URI).
+	if ref := line[i:end]; len(ref) > 0 && string(ref) != "-" {
 		l.Referer, l.RefererOff = ref, i
 	}
 	return l, Mismatch{}

@@ -60,7 +60,12 @@ func TestCutAccessLog(t *testing.T) {
 		{f: common, line: `h - - t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no [time]", off: 6},
 		{f: common, line: `h - - [t "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: unterminated [time]", off: 6},
 		{f: common, line: ``, mismatch: "not an access-log line: no host, ident and user", off: 0},
-		{f: common, line: `h -  [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 4},
+		// nginx writes an empty user as nothing (escape=json, or none),
+		// and an empty Referer field, or with escape=json a missing one,
+		// as "": no referer.
+		{f: common, line: `h -  [t] "GET / HTTP/1.1" 200 1`, uri: "/", method: "GET", ver: "HTTP/1.1"},
+		{f: combined, line: `192.0.2.10 -  [t] "GET /i HTTP/1.1" 200 612 "" "curl/8.5.0"`, uri: "/i", method: "GET", ver: "HTTP/1.1"},
+		{f: combined, line: `h - - [t] "GET /i HTTP/1.1" 200 612 "" ""`, uri: "/i", method: "GET", ver: "HTTP/1.1"},
 		{f: common, line: `h - -`, mismatch: "not an access-log line: no host, ident and user", off: 4},
 		{f: common, line: ` - - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 0},                   // no host
 		{f: common, line: `h  - [t] "GET / HTTP/1.1" 200 1`, mismatch: "not an access-log line: no host, ident and user", off: 2},                   // no ident
@@ -103,6 +108,9 @@ func TestCutAccessLog(t *testing.T) {
 		}
 		if got := tt.line[l.URIOff : l.URIOff+len(l.URI)]; got != tt.uri {
 			t.Errorf("Cut(%q): URIOff %d points at %q", tt.line, l.URIOff, got)
+		}
+		if (l.Referer == nil) != (tt.referer == "") {
+			t.Errorf("Cut(%q): referer %q (nil %v), want none only for %q", tt.line, l.Referer, l.Referer == nil, tt.referer)
 		}
 		if l.Referer != nil && tt.line[l.RefererOff:l.RefererOff+len(l.Referer)] != tt.referer {
 			t.Errorf("Cut(%q): RefererOff %d is wrong", tt.line, l.RefererOff)
@@ -439,11 +447,18 @@ func TestObserveLongKeys(t *testing.T) {
 		}
 	}
 	// A cut does not split a UTF-8 sequence.
+	key := strings.Repeat("\u00e9", 200)
+	if got, want := string(o.fit([]byte(key))), strings.Repeat("\u00e9", (MaxKeyLen-4)/2)+"..."; got != want {
+		t.Errorf("fit of a long UTF-8 key = %q, want %q", got, want)
+	}
+	// A method that is no token, however long, is "<invalid>": the
+	// bytes of a TLS handshake, or junk, would each be a key.
 	o = &Observer{Format: Format{Kind: KindCommon}}
-	method := strings.Repeat("\u00e9", 200)
-	got, _ = observe(o, `h - - [t] "`+method+` / HTTP/1.1" 200 1`)
-	if want := "method=" + strings.Repeat("\u00e9", (MaxKeyLen-4)/2) + "..."; !strings.HasPrefix(got, want+" ") {
-		t.Errorf("Observe of a long method = %q, want %q first", got, want)
+	for _, method := range []string{key, `\x16\x03\x01\x02\x00\x01\x00\x01\xFC\x03\x03`, "G\\x01T"} {
+		got, _ = observe(o, `h - - [t] "`+method+` / HTTP/1.1" 200 1`)
+		if want := "method=<invalid> error=invalid method"; got != want {
+			t.Errorf("Observe of the method %.20q = %q, want %q", method, got, want)
+		}
 	}
 }
 
