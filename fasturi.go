@@ -304,8 +304,9 @@ func (u *URI) Span(c Component) Span {
 func (u *URI) component(c Component) string { return u.s[u.spans[c].Start:u.spans[c].End] }
 
 // Scheme returns the scheme, without its ":", as written: schemes are
-// case-insensitive (RFC 3986 section 3.1) and this does not fold case, as
-// net/url does: compare with strings.EqualFold(u.Scheme(), "https").
+// case-insensitive (RFC 3986 section 3.1) and this does not fold case,
+// unlike net/url, which lowercases it: compare with
+// strings.EqualFold(u.Scheme(), "https").
 func (u *URI) Scheme() string { return u.component(ComponentScheme) }
 
 // RawUserinfo returns the userinfo as written, still percent-encoded,

@@ -40,7 +40,8 @@ func isGzipHeader(h []byte) bool {
 // member's fixed header (see isGzip), as cat log.gz | fasturi reads it. It
 // reads one byte first and waits for the header's others only after a
 // 0x1F, with which no text starts, so that a pipe's first line of text is
-// not held back. Its error is the one a read or the gzip header gave.
+// not held back. Its error is the one the gzip header gave; a read error
+// comes from the reader it returns, after the bytes read before it.
 func sniffGzip(r io.Reader) (io.Reader, error) {
 	var h [gzipHeaderLen]byte
 	n, err := io.ReadFull(r, h[:1])
@@ -53,7 +54,9 @@ func sniffGzip(r io.Reader) (io.Reader, error) {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return bytes.NewReader(h[:n]), nil // all there is
 	case err != nil:
-		return nil, err
+		// The bytes read, then the error, as readFile reports any read
+		// error: after the lines they end, with the unfinished one's size.
+		return io.MultiReader(bytes.NewReader(h[:n]), errReader{err}), nil
 	}
 	head := io.MultiReader(bytes.NewReader(h[:n]), r)
 	if isGzipHeader(h[:n]) {
@@ -61,6 +64,11 @@ func sniffGzip(r io.Reader) (io.Reader, error) {
 	}
 	return head, nil
 }
+
+// An errReader returns err from every Read.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // A countingReader counts in n the bytes that Read returns: the input's
 // bytes as they are, compressed or not, which the progress line compares

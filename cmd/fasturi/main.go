@@ -121,7 +121,7 @@
 // "approximate":true. An estimated count in its top list is followed by
 // "max_overcount":N: it is never below the true count and, with high
 // probability, at most N above it (the table marks it ~). A key whose
-// count is N or less may be the sketch's noise, met once or not at all.
+// count is N or less may be the sketch's noise, met only once.
 // Host types, errors and facts, a few fixed keys, are always counted
 // exactly. Which keys a core meets depends on how the lines
 // fall to the cores, so near the limit whether a facet is approximate may
@@ -159,7 +159,8 @@
 // writes to FILE instead of standard output. The exit status is 0 when
 // every line was read and its record written, 1 when an input could not
 // be read or the output written, and 2 on bad usage, such as a -base that
-// is not an absolute URI, before any input is read.
+// is not an absolute URI, or an output that is an input (-o x x, or
+// x >> x), before any input is read.
 package main
 
 import (

@@ -487,6 +487,34 @@ func TestOutputIsInput(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
 		}
 	}
+	// Standard output that is an input, as with fasturi normalize x >> x:
+	// the command would read back what it writes, without end; with -o
+	// naming it too (-o /dev/stdout), and through standard input.
+	appended, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer appended.Close()
+	for _, c := range []struct {
+		args  []string
+		stdin *os.File
+	}{
+		{[]string{"normalize", "-q", name}, nil},
+		{[]string{"parse", "-q", "-o", "-", name}, nil},
+		{[]string{"extract", "-q", "-o", name, name}, nil},
+		{[]string{"decode", "-q"}, stdinFile},
+	} {
+		var stdin io.Reader = strings.NewReader("")
+		if c.stdin != nil {
+			stdin = c.stdin
+		}
+		var errOut bytes.Buffer
+		code := run(c.args, stdin, appended, &errOut)
+		got, _ := os.ReadFile(name)
+		if code != exitUsage || string(got) != content || !strings.Contains(errOut.String(), ": standard output is an input (") {
+			t.Errorf("%q >> the input: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
+		}
+	}
 	// A device is no file that writing empties: /dev/null as the input
 	// and the output is fine.
 	if _, err := os.Stat(os.DevNull); err == nil {
@@ -758,6 +786,14 @@ func waitGoroutines(t *testing.T, before int) {
 // the error names what failed and what is left out, and the exit status
 // is 1.
 func TestStdinReadError(t *testing.T) {
+	// A read error right after a first byte 0x1F, which may start a gzip
+	// header: the bytes read still make the line they end.
+	in := io.MultiReader(strings.NewReader("\x1fa\nb"), iotest.ErrReader(errors.New("device gone")))
+	var out, stderr bytes.Buffer
+	if code := run([]string{"parse", "-tsv"}, in, &out, &stderr); code != 1 || strings.Count(out.String(), "\n") != 1 ||
+		!strings.Contains(stderr.String(), "fasturi: read standard input: device gone; an unfinished last line (1 byte) is left out\n") {
+		t.Errorf("an error after 0x1F: exit %d, records %q, stderr %q", code, out.String(), stderr.String())
+	}
 	for _, readErr := range []error{
 		errors.New("device gone"),
 		// As os.Stdin's Read returns it: its cause is what is said.

@@ -20,7 +20,7 @@ const progressMin = 4 << 20
 // input is known to be at least progressMin bytes.
 func (p *processor) showProgress(tick <-chan time.Time, stop <-chan struct{}) {
 	start := time.Now()
-	width := terminalWidth(p.stderr, false)
+	width := terminalWidth(p.stderr)
 	var line []byte
 	for {
 		select {
@@ -128,8 +128,8 @@ func inputSize(names []string) int64 {
 
 // showsProgress reports whether a command shows progress on stderr: not
 // with -q, only on a terminal, and not while its records go to a terminal,
-// standard output or the -o file (atEnd: the command writes only when
-// done, as stats does).
+// through standard output or the -o file (atEnd: the command writes only
+// when done, as stats does).
 func (o *runOpts) showsProgress(stdout, stderr io.Writer, atEnd bool) bool {
 	toTerminal := o.outTerminal
 	if !o.toFile() {

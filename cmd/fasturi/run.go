@@ -23,7 +23,8 @@ type runOpts struct {
 	cmd         string // the command's name, for a usage error
 	quiet       bool
 	out         string
-	outTerminal bool // the -o file, once open, is a terminal (-o /dev/tty)
+	outTerminal bool      // the -o file, once open, is a terminal (-o /dev/tty)
+	dest        io.Writer // where the output goes, once run has opened it
 }
 
 // addRunFlags adds -q and -o to fs, which is named after the command.
@@ -65,24 +66,27 @@ func orStdin(names []string) []string {
 // run calls body with the output (standard output, or the -o file),
 // flushes it, writes the summary to stderr unless quiet, and returns the
 // exit status: exitIO when an input failed or the output could not be
-// written, exitUsage when the -o file is one of the inputs (names, and
-// stdin for "-"), which creating it would empty before it is read.
+// written, exitUsage when the output is one of the inputs (names, and
+// stdin for "-").
 func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer, body func(*bufio.Writer) (totals, error)) int {
 	var f *os.File
-	if o.toFile() {
-		if name, ok := o.isInput(names, stdin); ok {
-			if name == "-" {
-				name = "standard input"
-			}
+	if o.toFile() && isFile(o.out, stdout) {
+		// -o /dev/stdout, or the file standard output is: written as it
+		// is, as for -o -, so that one the shell opened to append to
+		// (>> log) keeps what it held, where opening it anew would empty
+		// it.
+		o.out = "-"
+	}
+	if name, ok := o.isInput(names, stdin, stdout); ok {
+		if name == "-" {
+			name = "standard input"
+		}
+		if o.toFile() {
 			return usageError(stderr, o.cmd, "-o %s is an input (%s): writing would empty it before it is read", o.out, name)
 		}
-		if isFile(o.out, stdout) {
-			// -o /dev/stdout, or the file standard output is: written as
-			// it is, as for -o -, so that one the shell opened to append
-			// to (>> log) keeps what it held, where opening it anew would
-			// empty it.
-			o.out = "-"
-		}
+		// As cat refuses: the command would read back what it writes,
+		// and grow the file without end.
+		return usageError(stderr, o.cmd, "standard output is an input (%s): the command would read back what it writes", name)
 	}
 	if o.toFile() {
 		// Write-only, not os.Create's read-write: a process that holds the
@@ -96,6 +100,7 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 		o.outTerminal = isTerminal(f)
 		stdout = f
 	}
+	o.dest = stdout
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	start := time.Now()
 	tot, err := body(w)
@@ -183,12 +188,19 @@ func isFile(name string, w io.Writer) bool {
 	return err == nil && os.SameFile(fi, named)
 }
 
-// isInput returns the input among names that is the existing regular
-// file -o names, if one is: "-" when it is stdin. Creating a device or a
-// pipe empties nothing (-o /dev/stdout, with stdin on the same terminal).
-func (o *runOpts) isInput(names []string, stdin io.Reader) (string, bool) {
-	out, err := os.Stat(o.out)
-	if err != nil || !out.Mode().IsRegular() {
+// isInput returns the input among names that is the output, the existing
+// regular file -o names or else the one stdout is, if one is: "-" when it
+// is stdin. A device or a pipe is no file that writing empties or that
+// reading gets back (-o /dev/stdout, with stdin on the same terminal).
+func (o *runOpts) isInput(names []string, stdin io.Reader, stdout io.Writer) (string, bool) {
+	var out os.FileInfo
+	var err error
+	if o.toFile() {
+		out, err = os.Stat(o.out)
+	} else if f, ok := stdout.(*os.File); ok {
+		out, err = f.Stat()
+	}
+	if err != nil || out == nil || !out.Mode().IsRegular() {
 		return "", false // a new file, one that Create will report, or not a file
 	}
 	for _, name := range names {

@@ -119,7 +119,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *jsonOut {
 			_, err = out.Write(r.AppendJSON(nil))
 		} else {
-			_, err = out.Write(appendStatsTable(nil, &r, terminalWidth(stdout, ro.toFile())))
+			_, err = out.Write(appendStatsTable(nil, &r, terminalWidth(ro.dest)))
 		}
 		return tot, err
 	})

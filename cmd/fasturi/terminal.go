@@ -14,12 +14,11 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// terminalWidth returns the width of w when it is a terminal (and not
-// replaced by an -o file), for tables that fit it; 0 otherwise, for no
-// limit.
-func terminalWidth(w io.Writer, toFile bool) int {
+// terminalWidth returns the width of w when it is a terminal, for tables
+// that fit it; 0 otherwise, for no limit.
+func terminalWidth(w io.Writer) int {
 	f, ok := w.(*os.File)
-	if !ok || toFile {
+	if !ok {
 		return 0
 	}
 	width, _, err := term.GetSize(int(f.Fd()))

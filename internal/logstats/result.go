@@ -24,7 +24,7 @@ type Entry struct {
 	// Overcount is 0 when Count is exact. Otherwise Count is an estimate,
 	// never below the true count and, with high probability, at most
 	// Overcount above it: a key with an estimate of Overcount or less may
-	// have been met once, or not at all.
+	// have been met only once.
 	Overcount int64
 }
 
