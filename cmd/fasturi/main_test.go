@@ -448,9 +448,12 @@ func TestOutputFile(t *testing.T) {
 	}
 }
 
-// TestOutputIsInput checks that -o refuses a file that is also an input,
-// named or as standard input, which creating it would empty before it is
-// read: a usage error, with the file left as it was.
+// TestOutputIsInput checks that an output that is also an input is
+// refused: an -o file, named or as standard input, which creating it would
+// empty before it is read; and standard output that is one (x >> x), from
+// which the command would read back what it writes, without end. Each is a
+// usage error, said as every other one is (the command, and where its
+// usage is), with the file left as it was.
 func TestOutputIsInput(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "in.txt")
@@ -463,56 +466,41 @@ func TestOutputIsInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stdinFile.Close()
-	for _, c := range []struct {
-		args  []string
-		stdin *os.File
-	}{
-		{[]string{"parse", "-o", name, name}, nil},
-		{[]string{"stats", "-o", dir + "/./in.txt", "-q", name}, nil}, // another spelling
-		{[]string{"extract", "-o", name, "-"}, stdinFile},
-		{[]string{"normalize", "-o", name}, stdinFile},
-	} {
-		var stdin io.Reader = strings.NewReader("")
-		if c.stdin != nil {
-			stdin = c.stdin
-		}
-		var out, errOut bytes.Buffer
-		code := run(c.args, stdin, &out, &errOut)
-		got, _ := os.ReadFile(name)
-		// A usage error, said as every other one is: the command, and where
-		// its usage is.
-		wantErr := "fasturi " + c.args[0] + ": -o "
-		if code != exitUsage || string(got) != content || !strings.HasPrefix(errOut.String(), wantErr) ||
-			!strings.Contains(errOut.String(), " is an input ") || !strings.HasSuffix(errOut.String(), "Run 'fasturi "+c.args[0]+" -h' for usage.\n") {
-			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
-		}
-	}
-	// Standard output that is an input, as with fasturi normalize x >> x:
-	// the command would read back what it writes, without end; with -o
-	// naming it too (-o /dev/stdout), and through standard input.
 	appended, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer appended.Close()
+	const dashO, stdoutIs = ": -o ", ": standard output is an input ("
 	for _, c := range []struct {
-		args  []string
-		stdin *os.File
+		args   []string
+		stdin  *os.File
+		stdout *os.File // nil: a buffer
+		says   string
 	}{
-		{[]string{"normalize", "-q", name}, nil},
-		{[]string{"parse", "-q", "-o", "-", name}, nil},
-		{[]string{"extract", "-q", "-o", name, name}, nil},
-		{[]string{"decode", "-q"}, stdinFile},
+		{[]string{"parse", "-o", name, name}, nil, nil, dashO},
+		{[]string{"stats", "-o", dir + "/./in.txt", "-q", name}, nil, nil, dashO}, // another spelling
+		{[]string{"extract", "-o", name, "-"}, stdinFile, nil, dashO},
+		{[]string{"normalize", "-o", name}, stdinFile, nil, dashO},
+		{[]string{"normalize", "-q", name}, nil, appended, stdoutIs},
+		{[]string{"parse", "-q", "-o", "-", name}, nil, appended, stdoutIs},
+		{[]string{"extract", "-q", "-o", name, name}, nil, appended, stdoutIs}, // -o naming standard output's file
+		{[]string{"decode", "-q"}, stdinFile, appended, stdoutIs},
 	} {
 		var stdin io.Reader = strings.NewReader("")
 		if c.stdin != nil {
 			stdin = c.stdin
 		}
+		var stdout io.Writer = new(bytes.Buffer)
+		if c.stdout != nil {
+			stdout = c.stdout
+		}
 		var errOut bytes.Buffer
-		code := run(c.args, stdin, appended, &errOut)
+		code := run(c.args, stdin, stdout, &errOut)
 		got, _ := os.ReadFile(name)
-		if code != exitUsage || string(got) != content || !strings.Contains(errOut.String(), ": standard output is an input (") {
-			t.Errorf("%q >> the input: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, errOut.String(), got, exitUsage)
+		if msg := errOut.String(); code != exitUsage || string(got) != content || !strings.HasPrefix(msg, "fasturi "+c.args[0]+c.says) || !strings.Contains(msg, " is an input (") ||
+			!strings.HasSuffix(msg, "Run 'fasturi "+c.args[0]+" -h' for usage.\n") {
+			t.Errorf("%q: exit %d, stderr %q, file %q; want %d, the file unchanged", c.args, code, msg, got, exitUsage)
 		}
 	}
 	// A device is no file that writing empties: /dev/null as the input
