@@ -250,10 +250,10 @@ func (o *Observer) normalizeHost(h string) []byte {
 	if err == nil {
 		o.norm, _, err = fasturi.AppendNormalize(o.norm[:0], u, fasturi.NormalizeSyntax, 0)
 	}
-	if err != nil || len(o.norm) < len("//") {
+	if err != nil {
 		return o.lower(h) // no host of a valid URI
 	}
-	return o.norm[len("//"):]
+	return o.norm[len("//"):] // AppendNormalize writes the "//" it read
 }
 
 // optional emits the key of a component that may be absent or empty:
