@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"flag"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -36,6 +37,10 @@ summary counts as valid the lines that hold a URI.
 // escapes it).
 const recordSep = 0
 
+// longMark is what extract writes for a line longer than -max-line: two
+// empty records, which no line gives.
+const longMark = string(rune(recordSep))
+
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -58,13 +63,17 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	names := orStdin(fs.Args())
 	return ro.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
-		out := &recordWriter{w: w, numbered: *jsonOut}
-		p := &processor{fn: extractLine(schemes, *jsonOut), out: out, stderr: stderr,
-			progress: ro.showsProgress(stdout, stderr, false), total: inputSize(names)}
-		if *jsonOut {
-			p.startInput = out.startInput
-		}
-		return p.process(names, stdin)
+		out := &recordWriter{w: w, numbered: *jsonOut, stderr: stderr, maxLine: ro.maxLine}
+		p := ro.newProcessor(out, stdout, stderr, names)
+		p.fn = extractLine(schemes, *jsonOut)
+		p.long = func(dst, head []byte) []byte { return append(dst, longMark...) }
+		p.startInput = out.startInput
+		out.progress = p.progress
+		tot, err := p.process(names, stdin)
+		// A long line's URIs are not in the output, which the records
+		// cannot say, as those of parse do: the input was not all read.
+		tot.failed = tot.failed || out.long > 0
+		return tot, err
 	})
 }
 
@@ -176,17 +185,27 @@ func schemeIn(uri []byte, schemes []string) bool {
 type recordWriter struct {
 	w        *bufio.Writer
 	numbered bool
-	file     []byte // `{"file":NAME,"line":` for the input being read
+	name     string // the input being read
+	file     []byte // `{"file":NAME,"line":` for that input
 	line     int64  // the number of the last line seen in that input
 	partial  []byte // a line cut between two writes
+
+	// A line longer than maxLine is reported on stderr, over the
+	// progress line when there is one, and counted in long.
+	stderr   io.Writer
+	progress bool
+	maxLine  byteSize
+	long     int64
 }
 
 // startInput makes the next lines those of the input name ("-" for
 // standard input), from line 1. A name that is not UTF-8 is written as
 // "file_hex".
 func (r *recordWriter) startInput(name string) {
-	r.line = 0
-	r.file = append(appendJSONOrHex(r.file[:0], `{"file":`, `{"file_hex":"`, []byte(name)), `,"line":`...)
+	r.name, r.line = name, 0
+	if r.numbered {
+		r.file = append(appendJSONOrHex(r.file[:0], `{"file":`, `{"file_hex":"`, []byte(name)), `,"line":`...)
+	}
 }
 
 func (r *recordWriter) Write(b []byte) (int, error) {
@@ -217,6 +236,19 @@ func (r *recordWriter) Write(b []byte) (int, error) {
 // records writes the records of one input line.
 func (r *recordWriter) records(line []byte) {
 	r.line++
+	if string(line) == longMark {
+		clear := ""
+		if r.progress {
+			clear = "\r\033[K" // as for a read error
+		}
+		name := r.name
+		if name == "-" {
+			name = "standard input"
+		}
+		fmt.Fprintf(r.stderr, "%sfasturi: %s: line %d is longer than -max-line %v: its URIs are not extracted\n", clear, name, r.line, &r.maxLine)
+		r.long++
+		return
+	}
 	for len(line) > 0 {
 		rec := line
 		if i := bytes.IndexByte(line, recordSep); i >= 0 {

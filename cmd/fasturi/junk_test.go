@@ -42,7 +42,9 @@ func junkInput(t *testing.T) ([]byte, [][]byte) {
 // file and from standard input, on junk: binary bytes, NUL, invalid UTF-8,
 // lone carriage returns, empty lines, a line of megabytes and a last line
 // without a newline. Every input line gives exactly one record, in order,
-// whose input field reads back as the line.
+// whose input field reads back as the line; with the default -max-line,
+// as the head of a line longer than that, whose record is invalid: "line
+// too long".
 func TestParseJunk(t *testing.T) {
 	data, lines := junkInput(t)
 	file := filepath.Join(t.TempDir(), "junk.log")
@@ -55,14 +57,19 @@ func TestParseJunk(t *testing.T) {
 		format   string
 		lenient  bool
 		fromFile bool
+		whole    bool // with -max-line 0
 	}{
-		{"text", false, false}, {"text", true, false},
-		{"tsv", false, false}, {"tsv", true, false}, {"tsv", false, true},
-		{"json", false, false}, {"json", true, false}, {"json", true, true},
+		{"text", false, false, false}, {"text", true, false, false}, {"text", false, false, true},
+		{"tsv", false, false, false}, {"tsv", true, false, false}, {"tsv", false, true, false}, {"tsv", false, false, true},
+		{"json", false, false, false}, {"json", true, false, false}, {"json", true, true, false}, {"json", true, true, true},
 	} {
 		args, name := []string{"parse"}, c.format
 		if c.format != "text" {
 			args = append(args, "-"+c.format)
+		}
+		maxLine := defaultMaxLine
+		if c.whole {
+			args, name, maxLine = append(args, "-max-line", "0"), name+" whole", 0
 		}
 		if c.lenient {
 			args, name = append(args, "-lenient"), name+" lenient"
@@ -79,15 +86,16 @@ func TestParseJunk(t *testing.T) {
 			if !strings.Contains(stderr, strconv.Itoa(junkLines)+" lines") {
 				t.Errorf("summary %q, want %d lines", stderr, junkLines)
 			}
-			checkJunkRecords(t, c.format, out, lines)
+			checkJunkRecords(t, c.format, out, lines, maxLine)
 		})
 	}
 }
 
 // checkJunkRecords checks that out holds one record per line, with no
 // carriage return in it, and that the input field of each reads back as
-// its line.
-func checkJunkRecords(t *testing.T, format, out string, lines [][]byte) {
+// its line, or when maxLine is above 0 and the line longer, as its first
+// maxLine bytes in a record that says "line too long" at offset maxLine.
+func checkJunkRecords(t *testing.T, format, out string, lines [][]byte, maxLine int) {
 	t.Helper()
 	if !strings.HasSuffix(out, "\n") {
 		t.Fatalf("output does not end in a newline")
@@ -104,7 +112,14 @@ func checkJunkRecords(t *testing.T, format, out string, lines [][]byte) {
 			// two records.
 			err = "a carriage return in the record"
 		}
-		if err == "" && !bytes.Equal(in, lines[i]) {
+		want := lines[i]
+		if maxLine > 0 && len(want) > maxLine {
+			want = want[:maxLine]
+			if suffix := tooLongSuffix(format, maxLine); !strings.HasSuffix(rec, suffix) {
+				err = "a line too long: its record does not end in " + strconv.Quote(suffix)
+			}
+		}
+		if err == "" && !bytes.Equal(in, want) {
 			err = "reads back as " + strconv.Quote(string(in))
 		}
 		if err != "" {
@@ -117,6 +132,18 @@ func checkJunkRecords(t *testing.T, format, out string, lines [][]byte) {
 			}
 		}
 	}
+}
+
+// tooLongSuffix returns how parse's record of a line longer than maxLine
+// ends in format.
+func tooLongSuffix(format string, maxLine int) string {
+	switch format {
+	case "tsv":
+		return "\tfalse" + strings.Repeat("\t\\N", 8) + "\tline too long\t" + strconv.Itoa(maxLine)
+	case "json":
+		return `,"valid":false,"error":"line too long","offset":` + strconv.Itoa(maxLine) + "}"
+	}
+	return `": line too long at offset ` + strconv.Itoa(maxLine)
 }
 
 // junkRecordInput returns the input line that a record of format gives, or

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/fasturi/fasturi/internal/logstats"
 )
 
 // chunkSize is how much input a worker takes at a time: large enough to
@@ -25,6 +27,15 @@ const chunkSize = 1 << 16
 // to dst, and reports whether the line was a valid URI.
 type lineFunc func(dst, line []byte) ([]byte, bool)
 
+// A longFunc appends the record of a line longer than -max-line, an
+// invalid one, to dst: head is the line's first -max-line bytes, all of it
+// that is read whole, and the error, "line too long", is at the offset
+// len(head), where the line goes on.
+type longFunc func(dst, head []byte) []byte
+
+// msgLineTooLong is the error of a line longer than -max-line.
+const msgLineTooLong = logstats.MsgLineTooLong
+
 // A chunk is a run of whole lines and, once a worker is done with it, their
 // records.
 type chunk struct {
@@ -32,8 +43,13 @@ type chunk struct {
 	out     []byte
 	lines   int
 	valid   int
+	long    int // lines longer than maxLine
 	done    chan struct{}
 	readErr error // set on the last chunk of a file that failed to read
+	// cut is set when in is the head of one line longer than maxLine
+	// (see readFile), and counts the bytes of the line and its ending
+	// that were read past the head and let go.
+	cut int64
 	// name is the input's name, "-" for standard input, on the first
 	// chunk of each input, which every input has (if empty); else "".
 	name string
@@ -64,6 +80,7 @@ func (c *chunk) reset() {
 // totals are what the summary reports.
 type totals struct {
 	lines, valid int64
+	long         int64 // lines longer than -max-line
 	bytes        int64
 	failed       bool // an input could not be opened or read
 }
@@ -75,10 +92,14 @@ type processor struct {
 	// startInput, when set, is called with the name of each input ("-" for
 	// standard input) before the records of its lines are written.
 	startInput func(name string)
-	// newFn, when set, replaces fn: each worker calls it once for a
-	// lineFunc of its own, which may then keep state without locking
+	// newFn, when set, replaces fn and long: each worker calls it once
+	// for functions of its own, which may then keep state without locking
 	// (stats counts in one table per worker and merges them at the end).
-	newFn    func() lineFunc
+	newFn func() (lineFunc, longFunc)
+	// maxLine, when above 0, bounds the bytes of a line that are read
+	// whole: a longer line's record is long's (see readFile).
+	maxLine  int
+	long     longFunc
 	out      io.Writer
 	stderr   io.Writer
 	progress bool  // show a progress line on stderr
@@ -107,14 +128,14 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
-		fn := p.fn
+		fn, long := p.fn, p.long
 		if p.newFn != nil {
-			fn = p.newFn()
+			fn, long = p.newFn()
 		}
 		go func() {
 			defer wg.Done()
 			for c := range p.work {
-				p.runChunk(c, fn)
+				p.runChunk(c, fn, long)
 				c.done <- struct{}{}
 			}
 		}()
@@ -158,7 +179,8 @@ func (p *processor) process(names []string, stdin io.Reader) (totals, error) {
 		fail(err)
 		tot.lines += int64(c.lines)
 		tot.valid += int64(c.valid)
-		tot.bytes += int64(len(c.in))
+		tot.long += int64(c.long)
+		tot.bytes += int64(len(c.in)) + c.cut
 		p.lines.Add(int64(c.lines))
 		if c.readErr != nil {
 			clear := ""
@@ -324,12 +346,18 @@ var bom = []byte("\xef\xbb\xbf")
 // are not held back; a line longer than a chunk grows the chunk; a chunk
 // holds at most maxChunkLines lines; a last line without a line ending is
 // still a line, but not the unfinished one that a read error cuts short.
+//
+// A line that grows past maxLine is held no further: its first maxLine
+// bytes go alone in a chunk, as its head, and the rest is read up to the
+// line ending and let go, so that a line without end (a log's hole of NUL
+// bytes, /dev/zero) costs no more memory than one of maxLine bytes.
 func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) error {
 	var carry []byte // what the previous chunk left: the start of a line, or whole lines too
 	carryLines := false
 	first := true
-	var err error // the error that ended the reading, io.EOF at the end
-	dropped := 0  // the bytes of the line that a read error cut short
+	var err error       // the error that ended the reading, io.EOF at the end
+	dropped := int64(0) // the bytes of the line that a read error cut short
+	var skip []byte     // where the rest of a line past maxLine is read
 	for {
 		var c *chunk
 		select {
@@ -347,7 +375,16 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			carry = nil // the start of a long line
 		}
 		// Whole lines left over are sent without waiting for more input.
+		long := false
 		for err == nil && !carryLines {
+			// buf holds no line ending here: it is all the start of one
+			// line. The slack leaves room for a byte order mark and a
+			// '\r' before the line ending, so that the line is longer
+			// than maxLine without them.
+			if p.maxLine > 0 && len(buf) > p.maxLine+len(bom)+1 {
+				long = true
+				break
+			}
 			if len(buf) == cap(buf) {
 				buf = append(buf, 0)[:len(buf)] // grow for a long line
 			}
@@ -363,38 +400,74 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 		}
 		if first {
 			// A byte order mark is not part of the first line. The first
-			// chunk holds at least the whole first line, so all of it.
+			// chunk holds at least the whole first line, or the head of a
+			// long one, so all of the mark.
 			buf = bytes.TrimPrefix(buf, bom)
 			first = false
 			c.name = name
 		}
-		cut, keep := len(buf), len(buf)
-		if err != io.EOF {
-			// What follows the last line ending is the start of a line
-			// that the next read goes on with; after a read error, of
-			// one that never ends, which is no line of the input.
-			cut = bytes.LastIndexByte(buf, '\n') + 1
-			if err != nil {
-				keep = cut
-				dropped += len(buf) - cut
+		if long {
+			if skip == nil {
+				skip = make([]byte, chunkSize)
 			}
+			var cut int64
+			var ended bool
+			cut, ended, err = skipLine(r, skip, &carry)
+			carryLines = bytes.IndexByte(carry, '\n') >= 0
+			if ended || err == io.EOF {
+				c.in, c.cut = buf[:p.maxLine], int64(len(buf)-p.maxLine)+cut
+			} else {
+				// A read error cut the line short: no line of the input.
+				c.in = buf[:0]
+				dropped += int64(len(buf)) + cut
+			}
+			p.send(c)
+		} else {
+			cut, keep := len(buf), len(buf)
+			if err != io.EOF {
+				// What follows the last line ending is the start of a
+				// line that the next read goes on with; after a read
+				// error, of one that never ends, which is no line of the
+				// input.
+				cut = bytes.LastIndexByte(buf, '\n') + 1
+				if err != nil {
+					keep = cut
+					dropped += int64(len(buf) - cut)
+				}
+			}
+			lines := cutLines(buf[:cut], maxChunkLines)
+			carryLines = lines < cut
+			carry = append(carry, buf[lines:keep]...)
+			c.in = buf[:lines]
+			p.send(c)
 		}
-		lines := cutLines(buf[:cut], maxChunkLines)
-		carryLines = lines < cut
-		carry = append(carry, buf[lines:keep]...)
-		c.in = buf[:lines]
-		p.send(c)
 		if err != nil && len(carry) == 0 {
 			switch {
 			case err == io.EOF:
 				return nil
 			case dropped > 0:
-				n := int64(dropped)
-				return fmt.Errorf("%w; an unfinished last line (%d %s) is left out", err, n, plural(n, "byte", "bytes"))
+				return fmt.Errorf("%w; an unfinished last line (%d %s) is left out", err, dropped, plural(dropped, "byte", "bytes"))
 			}
 			return err
 		}
 	}
+}
+
+// skipLine reads r through skip up to the next line ending, and returns
+// how many bytes it read up to and with that ending, whether it came
+// (false at the end of r, or on a read error), and the error that ended
+// the reading, if any. What it read after the line ending goes in carry.
+func skipLine(r io.Reader, skip []byte, carry *[]byte) (n int64, ended bool, err error) {
+	for err == nil {
+		var m int
+		m, err = r.Read(skip)
+		if i := bytes.IndexByte(skip[:m], '\n'); i >= 0 {
+			*carry = append((*carry)[:0], skip[i+1:m]...)
+			return n + int64(i+1), true, err
+		}
+		n += int64(m)
+	}
+	return n, false, err
 }
 
 // maxChunkLines bounds the lines of a chunk, and so the size of its
@@ -415,10 +488,16 @@ func cutLines(b []byte, max int) int {
 	return n
 }
 
-// runChunk formats the records of the lines of c with fn.
-func (p *processor) runChunk(c *chunk, fn lineFunc) {
+// runChunk formats the records of the lines of c with fn, and with long
+// those of lines longer than p.maxLine.
+func (p *processor) runChunk(c *chunk, fn lineFunc, long longFunc) {
+	if c.cut > 0 {
+		c.out = append(long(c.out, c.in), '\n')
+		c.lines, c.valid, c.long = 1, 0, 1
+		return
+	}
 	in, out := c.in, c.out
-	lines, valid := 0, 0
+	lines, valid, longLines := 0, 0, 0
 	for len(in) > 0 {
 		line := in
 		if i := bytes.IndexByte(in, '\n'); i >= 0 {
@@ -429,13 +508,20 @@ func (p *processor) runChunk(c *chunk, fn lineFunc) {
 		} else {
 			in = nil
 		}
+		lines++
+		if p.maxLine > 0 && len(line) > p.maxLine {
+			// A line that came whole in a read, as a short -max-line
+			// lets a line do: its record is a long line's all the same.
+			out = append(long(out, line[:p.maxLine]), '\n')
+			longLines++
+			continue
+		}
 		var ok bool
 		out, ok = fn(out, line)
 		out = append(out, '\n')
-		lines++
 		if ok {
 			valid++
 		}
 	}
-	c.out, c.lines, c.valid = out, lines, valid
+	c.out, c.lines, c.valid, c.long = out, lines, valid, longLines
 }

@@ -178,6 +178,19 @@ func appendMismatch(dst []byte, out output, line []byte, mis logstats.Mismatch) 
 	return strconv.AppendInt(dst, int64(mis.Offset), 10)
 }
 
+// longRecord returns the longFunc of parse and target in the output
+// format out: a record as a mismatch's, of the line's head, and for a
+// combined log no referer, which the line's unread part may hold.
+func longRecord(out output, combined bool) longFunc {
+	return func(dst, head []byte) []byte {
+		dst = appendMismatch(dst, out, head, logstats.Mismatch{Msg: msgLineTooLong, Offset: len(head)})
+		if combined {
+			dst = appendReferer(dst, out, nil, false)
+		}
+		return dst
+	}
+}
+
 // targetLogLine returns the lineFunc of target for lines in format f, an
 // access-log format: the record of each line's request line.
 func targetLogLine(f logstats.Format, jsonOut bool) lineFunc {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -362,7 +363,14 @@ func TestLogCommandsOnJunk(t *testing.T) {
 			t.Errorf("target %v: exit %d, %d records for %d lines: %.200s", format, code, strings.Count(out, "\n"), lines, stderr)
 		}
 	}
-	code, out, stderr := runCLI(t, "", "extract", "-json", name)
+	// Line 1000 is of megabytes, more than -max-line: extract says that
+	// it leaves its URIs out, and ends with exit status 1.
+	code, _, stderr := runCLI(t, "", "extract", "-json", name)
+	want := fmt.Sprintf("fasturi: %s: line %d is longer than -max-line 1M: its URIs are not extracted\n", name, corpus.LongJunkFirst+1)
+	if code != 1 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("extract: exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+	code, out, stderr := runCLI(t, "", "extract", "-json", "-max-line", "0", name)
 	if code != 0 {
 		t.Fatalf("extract: exit %d: %s", code, stderr)
 	}

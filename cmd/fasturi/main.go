@@ -156,9 +156,15 @@
 // A summary goes to standard error (-q silences it), with a progress line
 // (a bar, bytes, lines per second, time left) while a run of 4 MB or more
 // goes on a terminal, unless records go to the same terminal. -o FILE
-// writes to FILE instead of standard output. The exit status is 0 when
-// every line was read and its record written, 1 when an input could not
-// be read or the output written, and 2 on bad usage, such as a -base that
+// writes to FILE instead of standard output. -max-line SIZE (1M unless
+// given, 0 for no limit) bounds the bytes of a line that are held: a
+// longer line's record is an invalid line's, of its first SIZE bytes, with
+// the error "line too long" at offset SIZE, and the rest of it is read
+// and let go, so that memory stays flat on input without line endings.
+// The exit status is 0 when every line was read and its record written,
+// 1 when an input could not be read or the output written, or when
+// extract met a line longer than -max-line, whose URIs it cannot report,
+// and 2 on bad usage, such as a -base that
 // is not an absolute URI, or an output that is an input (-o x x, or
 // x >> x), before any input is read.
 package main

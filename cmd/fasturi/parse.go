@@ -67,9 +67,9 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		header += "\n"
 	}
+	long := longRecord(out, in.Kind == logstats.KindCombined)
 	if in.Kind != logstats.KindURI {
-		return ro.runLines(fs.Args(), parseLogLine(in, out, *lenient), header, stdin, stdout, stderr)
+		return ro.runLines(fs.Args(), parseLogLine(in, out, *lenient), long, header, stdin, stdout, stderr)
 	}
-
-	return ro.runLines(fs.Args(), parseLine(format, *lenient), header, stdin, stdout, stderr)
+	return ro.runLines(fs.Args(), parseLine(format, *lenient), long, header, stdin, stdout, stderr)
 }

@@ -86,7 +86,7 @@ func TestRunChunkDoesNotAllocate(t *testing.T) {
 		allocs := testing.AllocsPerRun(100, func() {
 			c.reset()
 			c.in = in
-			p.runChunk(c, fn)
+			p.runChunk(c, fn, nil)
 		})
 		if allocs != 0 || c.lines != 5 {
 			t.Errorf("%s: %v allocations per chunk, %d lines", name, allocs, c.lines)

@@ -25,12 +25,22 @@ type runOpts struct {
 	out         string
 	outTerminal bool      // the -o file, once open, is a terminal (-o /dev/tty)
 	dest        io.Writer // where the output goes, once run has opened it
+	maxLine     byteSize  // -max-line: 0 for no limit
 }
+
+// defaultMaxLine is -max-line's default: 128 times the longest request
+// line that web servers take by default (8 KiB), half the longest URL that
+// browsers send (2 MiB), and small enough that the chunks in flight, two
+// per core, each the head of such a line and its record, fit in memory on
+// a machine of many cores (on 64, 130 chunks: a few hundred MB).
+const defaultMaxLine = 1 << 20
 
 // addRunFlags adds -q and -o to fs, which is named after the command.
 func addRunFlags(fs *flag.FlagSet) *runOpts {
 	o := &runOpts{cmd: fs.Name()}
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
+	o.maxLine = defaultMaxLine
+	fs.Var(&o.maxLine, "max-line", "`SIZE` of the longest line read (K, M, G; 0: any)")
 	fs.Func("o", "write to `FILE` instead of standard output (-: standard output)", func(name string) error {
 		if name == "" {
 			return errors.New("want a FILE, or - for standard output")
@@ -45,14 +55,23 @@ func addRunFlags(fs *flag.FlagSet) *runOpts {
 func (o *runOpts) toFile() bool { return o.out != "" && o.out != "-" }
 
 // runLines runs fn over the named inputs (standard input when there are
-// none), writes the records after header, and returns the exit status.
-func (o *runOpts) runLines(names []string, fn lineFunc, header string, stdin io.Reader, stdout, stderr io.Writer) int {
+// none), with long for lines longer than -max-line, writes the records
+// after header, and returns the exit status.
+func (o *runOpts) runLines(names []string, fn lineFunc, long longFunc, header string, stdin io.Reader, stdout, stderr io.Writer) int {
 	names = orStdin(names)
 	return o.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		w.WriteString(header)
-		p := &processor{fn: fn, out: w, stderr: stderr, progress: o.showsProgress(stdout, stderr, false), total: inputSize(names)}
+		p := o.newProcessor(w, stdout, stderr, names)
+		p.fn, p.long = fn, long
 		return p.process(names, stdin)
 	})
+}
+
+// newProcessor returns a processor that writes to out, with the options
+// of o, for the named inputs; stdout and stderr are the command's.
+func (o *runOpts) newProcessor(out io.Writer, stdout, stderr io.Writer, names []string) *processor {
+	return &processor{out: out, stderr: stderr, progress: o.showsProgress(stdout, stderr, false),
+		total: inputSize(names), maxLine: int(o.maxLine)}
 }
 
 // orStdin returns names, or "-" (standard input) when there are none.
@@ -116,8 +135,11 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 	if !o.quiet {
 		elapsed := time.Since(start)
 		unwritten := ""
+		if tot.long > 0 {
+			unwritten = fmt.Sprintf("; %d %s longer than -max-line %v", tot.long, plural(tot.long, "line", "lines"), &o.maxLine)
+		}
 		if tot.failed {
-			unwritten = "; the input was not all read (see the errors above)"
+			unwritten += "; the input was not all read (see the errors above)"
 		}
 		switch {
 		case readerGone:

@@ -25,10 +25,9 @@ and host (as they compare: lowercased, encodings normalized), host type,
 port, path prefix, error and security fact, and for access logs by method,
 request-target form and referer host; then write the top keys of each as a
 table, or with -json as one JSON document. Past -max-keys distinct keys on
-one core, a facet's counts become estimates (marked ~, with how far off
-they may be), which vary from run to run, and -top 0 lists the keys
-counted exactly and the likeliest of the others. Host types, errors and
-facts, a few fixed keys, are always exact.
+one core, a facet's counts become estimates (marked ~, with their bound)
+that vary from run to run; -top 0 lists the keys counted exactly, then the
+likeliest others. Host types, errors and facts are always exact.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.
@@ -50,6 +49,12 @@ func newStatsWorker(format logstats.Format, depth, limit, top int) *statsWorker 
 // line counts one line; stats writes no record per line.
 func (w *statsWorker) line(dst, line []byte) ([]byte, bool) {
 	return dst, w.obs.Observe(line, w.emit)
+}
+
+// tooLong counts a line longer than -max-line; stats writes no record.
+func (w *statsWorker) tooLong(dst, head []byte) []byte {
+	w.obs.ObserveTooLong(w.emit)
+	return dst
 }
 
 // sampleSize is how much access log -sample generates.
@@ -91,16 +96,17 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	var mu sync.Mutex
 	var workers []*statsWorker
-	newFn := func() lineFunc {
+	newFn := func() (lineFunc, longFunc) {
 		w := newStatsWorker(format, *depth, *limit, *top)
 		mu.Lock()
 		workers = append(workers, w)
 		mu.Unlock()
-		return w.line
+		return w.line, w.tooLong
 	}
 	names = orStdin(names)
 	return ro.run(names, stdin, stdout, stderr, func(out *bufio.Writer) (totals, error) {
-		p := &processor{newFn: newFn, out: io.Discard, stderr: stderr, progress: ro.showsProgress(stdout, stderr, true), total: inputSize(names)}
+		p := ro.newProcessor(io.Discard, stdout, stderr, names)
+		p.newFn, p.progress = newFn, ro.showsProgress(stdout, stderr, true)
 		if *sample {
 			p.total = int64(stdin.(*bytes.Buffer).Len())
 		}

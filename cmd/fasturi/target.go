@@ -181,14 +181,15 @@ func runTarget(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "target", "%v", err)
 	}
-	if in.Kind != logstats.KindURI {
-		return ro.runLines(fs.Args(), targetLogLine(in, *jsonOut), "", stdin, stdout, stderr)
-	}
-	format := appendTargetText
+	format, out := appendTargetText, outText
 	if *jsonOut {
-		format = appendTargetJSON
+		format, out = appendTargetJSON, outJSON
 	}
-	return ro.runLines(fs.Args(), targetLine(format), "", stdin, stdout, stderr)
+	long := longRecord(out, false)
+	if in.Kind != logstats.KindURI {
+		return ro.runLines(fs.Args(), targetLogLine(in, *jsonOut), long, "", stdin, stdout, stderr)
+	}
+	return ro.runLines(fs.Args(), targetLine(format), long, "", stdin, stdout, stderr)
 }
 
 // targetAbout is what target's usage says before the flags.

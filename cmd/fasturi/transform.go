@@ -84,6 +84,19 @@ func appendJSONIn(dst, line []byte) []byte {
 	return dst
 }
 
+// transformLong returns the longFunc of a transform in the chosen format:
+// with -json, the record of an invalid line, {"in":HEAD,"error":"line too
+// long","offset":N}; in text, an empty line.
+func transformLong(jsonOut bool) longFunc {
+	if !jsonOut {
+		return func(dst, head []byte) []byte { return dst }
+	}
+	return func(dst, head []byte) []byte {
+		dst = append(appendJSONIn(dst, head), `,"error":"`+msgLineTooLong+`","offset":`...)
+		return append(strconv.AppendInt(dst, int64(len(head)), 10), '}')
+	}
+}
+
 // transformLine returns the lineFunc of t in the chosen format.
 func transformLine(t transform, jsonOut bool) lineFunc {
 	if jsonOut {
@@ -136,7 +149,7 @@ func (c *command) usageError(format string, args ...any) int {
 
 // run runs t over the inputs named on the command line.
 func (c *command) run(t transform, stdin io.Reader, stdout io.Writer) int {
-	return c.ro.runLines(c.fs.Args(), transformLine(t, *c.jsonOut), "", stdin, stdout, c.stderr)
+	return c.ro.runLines(c.fs.Args(), transformLine(t, *c.jsonOut), transformLong(*c.jsonOut), "", stdin, stdout, c.stderr)
 }
 
 // baseURI parses the value of -base, which must be a valid URI with a

@@ -59,6 +59,7 @@ var (
 	constNoReferer = newConst(keyNoReferer)
 	constInvalid   = newConst(keyInvalid)
 	constNoTarget  = newConst(MsgNoTarget)
+	constTooLong   = newConst(MsgLineTooLong)
 
 	constLegacyIPv4        = newConst(factLegacyIPv4)
 	constUserinfo          = newConst(factUserinfo)

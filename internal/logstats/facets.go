@@ -64,6 +64,10 @@ const (
 // no target ("-", or a single word).
 const MsgNoTarget = "no request target in the request line"
 
+// MsgLineTooLong is the error of a line longer than a reader holds whole
+// (the command's -max-line): ObserveTooLong counts it.
+const MsgLineTooLong = "line too long"
+
 // facts are the keys of FacetFact, by fasturi.Facts field.
 const (
 	factLegacyIPv4        = "legacy_ipv4"
@@ -162,6 +166,10 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 	}
 	return o.parsed(&u, err, emit)
 }
+
+// ObserveTooLong calls emit with the facet keys of a line too long to be
+// read whole: its error, MsgLineTooLong. Such a line is invalid.
+func (o *Observer) ObserveTooLong(emit Emit) { emitConst(emit, FacetError, constTooLong) }
 
 // emitConst emits the constant key c as facet f.
 func emitConst(emit Emit, f Facet, c Const) { emit(f, s2b(constKeys[c]), c) }

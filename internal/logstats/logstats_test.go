@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,7 +298,7 @@ func TestConsts(t *testing.T) {
 		seen[k] = true
 	}
 	var want []string
-	want = append(want, keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget)
+	want = append(want, keyNone, keyEmpty, keyNoReferer, keyInvalid, MsgNoTarget, MsgLineTooLong)
 	want = append(want, factLegacyIPv4, factUserinfo, factEncodedDelimiters, factEncodedControls, factEncodedNUL, factEncodedNonASCII, factEncodedPercent, factPathUnderflow, factNumericLastLabel)
 	want = append(want, schemes...)
 	want = append(want, methods...)
@@ -557,6 +558,20 @@ func TestMethodError(t *testing.T) {
 	} {
 		if got := MethodError([]byte(m)); got != want {
 			t.Errorf("MethodError(%q) = %d, want %d", m, got, want)
+		}
+	}
+}
+
+// A line too long to be read whole has one key: its error, a constant.
+func TestObserveTooLong(t *testing.T) {
+	for _, kind := range []Kind{KindURI, KindCommon, KindCombined, KindField} {
+		o := Observer{Format: Format{Kind: kind, Field: 1}}
+		var got []string
+		o.ObserveTooLong(func(f Facet, key []byte, c Const) {
+			got = append(got, fmt.Sprintf("%v %s %v", f, key, c == constOf[MsgLineTooLong] && c != NoConst))
+		})
+		if want := []string{FacetError.String() + " line too long true"}; !slices.Equal(got, want) {
+			t.Errorf("%v: keys %q, want %q", kind, got, want)
 		}
 	}
 }
