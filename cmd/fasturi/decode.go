@@ -9,7 +9,7 @@ import (
 )
 
 const decodeSynopsis = "fasturi decode [-component NAME] [-plus] [-no-controls] [-json]\n" +
-	"       [-q] [-o FILE] [FILE...]"
+	"       [-q] [-o FILE] [-max-line SIZE] [FILE...]"
 
 // A componentCheck says which bytes a component takes as they are, and
 // which error kind a byte it does not take is.

@@ -13,7 +13,8 @@ import (
 )
 
 // extractSynopsis is the command line of extract, for both usage messages.
-const extractSynopsis = "fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE] [FILE...]"
+const extractSynopsis = "fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE]\n" +
+	"       [-max-line SIZE] [FILE...]"
 
 // extractAbout is what extract's usage says before the flags.
 const extractAbout = `Find the URIs in the free text of each FILE (standard input if none,
@@ -71,8 +72,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.progress = p.progress
 		tot, err := p.process(names, stdin)
 		// A long line's URIs are not in the output, which the records
-		// cannot say, as those of parse do: the input was not all read.
-		tot.failed = tot.failed || out.long > 0
+		// cannot say, as those of parse do.
+		tot.longLeftOut = true
 		return tot, err
 	})
 }
@@ -191,11 +192,10 @@ type recordWriter struct {
 	partial  []byte // a line cut between two writes
 
 	// A line longer than maxLine is reported on stderr, over the
-	// progress line when there is one, and counted in long.
+	// progress line when there is one.
 	stderr   io.Writer
 	progress bool
 	maxLine  byteSize
-	long     int64
 }
 
 // startInput makes the next lines those of the input name ("-" for
@@ -246,7 +246,6 @@ func (r *recordWriter) records(line []byte) {
 			name = "standard input"
 		}
 		fmt.Fprintf(r.stderr, "%sfasturi: %s: line %d is longer than -max-line %v: its URIs are not extracted\n", clear, name, r.line, &r.maxLine)
-		r.long++
 		return
 	}
 	for len(line) > 0 {

@@ -83,6 +83,9 @@ type totals struct {
 	long         int64 // lines longer than -max-line
 	bytes        int64
 	failed       bool // an input could not be opened or read
+	// longLeftOut says that the records of the long lines cannot say so
+	// (extract's), which makes them a failure, as a read error is.
+	longLeftOut bool
 }
 
 // processor runs a lineFunc over inputs on all cores and writes the
@@ -350,7 +353,7 @@ var bom = []byte("\xef\xbb\xbf")
 // A line that grows past maxLine is held no further: its first maxLine
 // bytes go alone in a chunk, as its head, and the rest is read up to the
 // line ending and let go, so that a line without end (a log's hole of NUL
-// bytes, /dev/zero) costs no more memory than one of maxLine bytes.
+// bytes, /dev/zero) costs the memory of a line of maxLine bytes.
 func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) error {
 	var carry []byte // what the previous chunk left: the start of a line, or whole lines too
 	carryLines := false
@@ -381,7 +384,7 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			// line. The slack leaves room for a byte order mark and a
 			// '\r' before the line ending, so that the line is longer
 			// than maxLine without them.
-			if p.maxLine > 0 && len(buf) > p.maxLine+len(bom)+1 {
+			if p.maxLine > 0 && len(buf)-len(bom)-1 > p.maxLine { // not maxLine+..., which may wrap
 				long = true
 				break
 			}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -20,11 +22,15 @@ func wantLongRecords(in string, max int) (string, int64) {
 	if in == "" {
 		return "", 0
 	}
+	ended := strings.HasSuffix(in, "\n")
 	in = strings.TrimSuffix(in, "\n")
+	lines := strings.Split(in, "\n")
 	var b strings.Builder
 	var long int64
-	for line := range strings.SplitSeq(in, "\n") {
-		line = strings.TrimSuffix(line, "\r")
+	for i, line := range lines {
+		if i < len(lines)-1 || ended {
+			line = strings.TrimSuffix(line, "\r") // "\r\n"; a last '\r' alone is data
+		}
 		if len(line) > max {
 			line = "LONG " + line[:max]
 			long++
@@ -67,6 +73,8 @@ func TestLongLines(t *testing.T) {
 		"huge in between":  "a\n" + huge + "\nb\n" + huge + "\r\n" + huge + "\n\n",
 		"huge last":        "a\n" + huge,
 		"huge then CR":     huge + "\r",
+		"short then CR":    "ab\r",
+		"CR CR at the end": x(7) + "\r\r",
 		"huge first":       huge + "\nb",
 		"BOM huge":         "\xef\xbb\xbf" + huge + "\nb\n",
 		"BOM short":        "\xef\xbb\xbf" + x(8) + "\n",
@@ -253,7 +261,18 @@ valid   "http://b/" scheme="http" host="b" path="/" host_type=reg-name
 {"file":"-","line":3,"offset":2,"uri":"http://c/"}
 `
 	wantErr := "fasturi: standard input: line 2 is longer than -max-line 100: its URIs are not extracted\n"
-	if code != 1 || out != want || !strings.HasPrefix(stderr, wantErr) || !strings.Contains(stderr, "the input was not all read") {
+	if code != 1 || out != want || !strings.HasPrefix(stderr, wantErr) || !strings.Contains(stderr, "; 1 line longer than -max-line 100, whose URIs are not extracted\n") {
 		t.Errorf("extract -max-line 100: exit %d, records %q, stderr %q; want 1, %q, %q", code, out, stderr, want, wantErr)
+	}
+}
+
+// The largest -max-line, and those just below it, are no limit in effect:
+// the reader's test of a line's length does not wrap around.
+func TestMaxLineLargest(t *testing.T) {
+	for _, n := range []int{math.MaxInt, math.MaxInt - 4, math.MaxInt - 5} {
+		code, out, stderr := runCLI(t, "http://a/\n"+strings.Repeat("x", 3*chunkSize)+"\n", "normalize", "-q", "-max-line", strconv.Itoa(n))
+		if code != 0 || out != "http://a/\n"+strings.Repeat("x", 3*chunkSize)+"\n" {
+			t.Errorf("-max-line %d: exit %d, %d bytes of records, %.200s", n, code, len(out), stderr)
+		}
 	}
 }

@@ -3,20 +3,23 @@
 //
 // Usage:
 //
-//	fasturi parse [-json | -tsv [-header]] [-lenient]
-//	      [-format clf|combined | -field N [-sep S]] [-q] [-o FILE] [FILE...]
-//	fasturi stats [-json] [-top N] [-depth N] [-format clf|combined |
-//	      -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]
-//	fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE] [FILE...]
+//	fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [-o FILE]
+//	      [-format clf|combined | -field N [-sep S]] [-max-line SIZE] [FILE...]
+//	fasturi stats [-json] [-top N] [-depth N] [-max-keys N] [-sample] [-q]
+//	      [-format clf|combined | -field N [-sep S]] [-o FILE] [-max-line SIZE]
+//	      [FILE...]
+//	fasturi extract [-json] [-schemes a,b,...] [-q] [-o FILE]
+//	      [-max-line SIZE] [FILE...]
 //	fasturi target [-json] [-format clf|combined | -field N [-sep S]]
-//	      [-q] [-o FILE] [FILE...]
+//	      [-q] [-o FILE] [-max-line SIZE] [FILE...]
 //	fasturi normalize [-level syntax|scheme] [-reject-underflow]
-//	      [-json] [-q] [-o FILE] [FILE...]
+//	      [-json] [-q] [-o FILE] [-max-line SIZE] [FILE...]
 //	fasturi resolve [-base URI] [-reject-underflow] [-json]
-//	      [-q] [-o FILE] [FILE...]
-//	fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]
+//	      [-q] [-o FILE] [-max-line SIZE] [FILE...]
+//	fasturi relative -base URI [-json] [-q] [-o FILE]
+//	      [-max-line SIZE] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
-//	      [-q] [-o FILE] [FILE...]
+//	      [-q] [-o FILE] [-max-line SIZE] [FILE...]
 //	fasturi version
 //
 // Flags may also follow the FILEs; after "--", every argument is a FILE.

@@ -7,7 +7,7 @@ import (
 )
 
 const normalizeSynopsis = "fasturi normalize [-level syntax|scheme] [-reject-underflow]\n" +
-	"       [-json] [-q] [-o FILE] [FILE...]"
+	"       [-json] [-q] [-o FILE] [-max-line SIZE] [FILE...]"
 
 // normalizeLine returns the transform of normalize.
 func normalizeLine(level fasturi.NormalizeLevel, opts fasturi.PathOption) transform {

@@ -7,8 +7,8 @@ import (
 )
 
 // parseSynopsis is the command line of parse, for both usage messages.
-const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient]\n" +
-	"       [-format clf|combined | -field N [-sep S]] [-q] [-o FILE] [FILE...]"
+const parseSynopsis = "fasturi parse [-json | -tsv [-header]] [-lenient] [-q] [-o FILE]\n" +
+	"       [-format clf|combined | -field N [-sep S]] [-max-line SIZE] [FILE...]"
 
 // parseAbout is what parse's usage says before the flags.
 const parseAbout = `Parse one URI per line of each FILE (standard input if none, or for -)

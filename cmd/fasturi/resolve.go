@@ -10,8 +10,8 @@ import (
 )
 
 const (
-	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json]\n       [-q] [-o FILE] [FILE...]"
-	relativeSynopsis = "fasturi relative -base URI [-json] [-q] [-o FILE] [FILE...]"
+	resolveSynopsis  = "fasturi resolve [-base URI] [-reject-underflow] [-json]\n       [-q] [-o FILE] [-max-line SIZE] [FILE...]"
+	relativeSynopsis = "fasturi relative -base URI [-json] [-q] [-o FILE]\n       [-max-line SIZE] [FILE...]"
 )
 
 // errNoTab is the message for a line of resolve without -base that has no

@@ -29,10 +29,11 @@ type runOpts struct {
 }
 
 // defaultMaxLine is -max-line's default: 128 times the longest request
-// line that web servers take by default (8 KiB), half the longest URL that
-// browsers send (2 MiB), and small enough that the chunks in flight, two
-// per core, each the head of such a line and its record, fit in memory on
-// a machine of many cores (on 64, 130 chunks: a few hundred MB).
+// line that web servers take by default (8 KiB), and half the longest URL
+// that browsers send (2 MiB). Memory stays bounded by the chunks in
+// flight, two per core, each the head of such a line and its record: some
+// 300 MB on 64 cores for text, 2 GB for -json records of control bytes,
+// which spell each byte in six.
 const defaultMaxLine = 1 << 20
 
 // addRunFlags adds -q and -o to fs, which is named after the command.
@@ -40,7 +41,7 @@ func addRunFlags(fs *flag.FlagSet) *runOpts {
 	o := &runOpts{cmd: fs.Name()}
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")
 	o.maxLine = defaultMaxLine
-	fs.Var(&o.maxLine, "max-line", "`SIZE` of the longest line read (K, M, G; 0: any)")
+	fs.Var(&o.maxLine, "max-line", "`SIZE` of the longest line held (K, M, G; 0: any)")
 	fs.Func("o", "write to `FILE` instead of standard output (-: standard output)", func(name string) error {
 		if name == "" {
 			return errors.New("want a FILE, or - for standard output")
@@ -137,6 +138,9 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 		unwritten := ""
 		if tot.long > 0 {
 			unwritten = fmt.Sprintf("; %d %s longer than -max-line %v", tot.long, plural(tot.long, "line", "lines"), &o.maxLine)
+			if tot.longLeftOut {
+				unwritten += ", whose URIs are not extracted"
+			}
 		}
 		if tot.failed {
 			unwritten += "; the input was not all read (see the errors above)"
@@ -161,7 +165,7 @@ func (o *runOpts) run(names []string, stdin io.Reader, stdout, stderr io.Writer,
 		}
 		return exitIO
 	}
-	if tot.failed {
+	if tot.failed || tot.longLeftOut && tot.long > 0 {
 		return exitIO
 	}
 	return exitOK

@@ -16,18 +16,18 @@ import (
 )
 
 // statsSynopsis is the command line of stats, for both usage messages.
-const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-format clf|combined |\n" +
-	"       -field N [-sep S]] [-max-keys N] [-sample] [-q] [-o FILE] [FILE...]"
+const statsSynopsis = "fasturi stats [-json] [-top N] [-depth N] [-max-keys N] [-sample] [-q]\n" +
+	"       [-format clf|combined | -field N [-sep S]] [-o FILE] [-max-line SIZE]\n" +
+	"       [FILE...]"
 
 // statsAbout is what stats' usage says before the flags.
-const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme
-and host (as they compare: lowercased, encodings normalized), host type,
-port, path prefix, error and security fact, and for access logs by method,
-request-target form and referer host; then write the top keys of each as a
-table, or with -json as one JSON document. Past -max-keys distinct keys on
-one core, a facet's counts become estimates (marked ~, with their bound)
-that vary from run to run; -top 0 lists the keys counted exactly, then the
-likeliest others. Host types, errors and facts are always exact.
+const statsAbout = `Count the URIs of each FILE (standard input if none, or for -) by scheme,
+host (lowercased, encodings normalized), host type, port, path prefix,
+error and security fact, and for access logs by method, request-target
+form and referer host; write the top keys of each as a table, or with
+-json as one JSON document. Past -max-keys keys on a core, counts are
+estimates (marked ~, with their bound) that vary between runs, and -top 0
+lists the exact, then the likeliest; host types, errors, facts stay exact.
 `
 
 // A statsWorker counts the lines one worker reads, by facet.

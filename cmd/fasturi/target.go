@@ -12,7 +12,7 @@ import (
 
 // targetSynopsis is the command line of target, for both usage messages.
 const targetSynopsis = "fasturi target [-json] [-format clf|combined | -field N [-sep S]]\n" +
-	"       [-q] [-o FILE] [FILE...]"
+	"       [-q] [-o FILE] [-max-line SIZE] [FILE...]"
 
 // A targetRecord is the result for one line of target: a request line, or a
 // method and a request-target.
