@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fasturi/fasturi"
+	"github.com/fasturi/fasturi/internal/flagargs"
 )
 
 // extractSynopsis is the command line of extract, for both usage messages.
@@ -195,7 +196,7 @@ type recordWriter struct {
 	// progress line when there is one.
 	stderr   io.Writer
 	progress bool
-	maxLine  byteSize
+	maxLine  flagargs.ByteSize
 }
 
 // startInput makes the next lines those of the input name ("-" for

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/fasturi/fasturi/internal/flagargs"
 )
 
 // Exit statuses, which scripts can rely on (see the package comment).
@@ -23,9 +25,9 @@ type runOpts struct {
 	cmd         string // the command's name, for a usage error
 	quiet       bool
 	out         string
-	outTerminal bool      // the -o file, once open, is a terminal (-o /dev/tty)
-	dest        io.Writer // where the output goes, once run has opened it
-	maxLine     byteSize  // -max-line: 0 for no limit
+	outTerminal bool              // the -o file, once open, is a terminal (-o /dev/tty)
+	dest        io.Writer         // where the output goes, once run has opened it
+	maxLine     flagargs.ByteSize // -max-line: 0 for no limit
 }
 
 // defaultMaxLine is -max-line's default: 128 times the longest request

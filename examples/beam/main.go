@@ -34,23 +34,29 @@ func (g *globs) String() string     { return strings.Join(*g, ",") }
 func (g *globs) Set(s string) error { *g = append(*g, s); return nil }
 
 var (
-	inputs globs
-	output = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
-	format = flag.String("format", "uri", "the lines: uri (one URI per line), clf (or common) or combined (access logs), in any case")
-	field  = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
-	sep    = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other but '\"', such as ',', a field may be quoted as in CSV")
-	depth  = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
-	top    = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
+	inputs  globs
+	output  = flag.String("output", "", "the `file` the JSON document is written to (local or gs://)")
+	format  = flag.String("format", "uri", "the lines: uri (one URI per line), clf (or common) or combined (access logs), in any case")
+	field   = flag.Int("field", 0, "count field `N` (from 1) of lines split by -sep, as TSV and CSV logs are")
+	sep     = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other but '\"', such as ',', a field may be quoted as in CSV")
+	depth   = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
+	top     = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
+	maxLine = flagargs.ByteSize(defaultMaxLine)
 )
+
+// defaultMaxLine is the command's default -max-line, so that the two count
+// the same lines alike.
+const defaultMaxLine = 1 << 20
 
 func init() {
 	flag.Var(&inputs, "input", "a `glob` of log files (local or gs://); may be repeated")
+	flag.Var(&maxLine, "max-line", "a line over `SIZE` bytes (K, M, G; 0: any) counts as invalid, \"line too long\", as the command counts it")
 }
 
 func main() {
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: beam -input GLOB [-input GLOB]... -output FILE\n"+
-			"\t[-format uri|clf|combined] [-field N [-sep S]] [-depth N] [-top N] [Beam flags]\n\n")
+			"\t[-format uri|clf|combined] [-field N [-sep S]] [-depth N] [-top N] [-max-line SIZE]\n\t[Beam flags]\n\n")
 		flag.PrintDefaults()
 	}
 	// Flags may follow the globs, as they may follow the command's FILEs.
@@ -108,7 +114,7 @@ func inPrivateTempDir(f func() int) int {
 
 // configure reads the flags, and the arguments as more globs.
 func configure() (config, error) {
-	c := config{Inputs: append(inputs, flag.Args()...), Output: *output, Depth: *depth, Top: *top}
+	c := config{Inputs: append(inputs, flag.Args()...), Output: *output, Depth: *depth, Top: *top, MaxLine: int(maxLine)}
 	if len(c.Inputs) == 0 || c.Output == "" {
 		return c, errors.New("-input and -output are required (-h lists the flags)")
 	}

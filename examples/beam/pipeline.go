@@ -40,6 +40,10 @@ type config struct {
 	Format logstats.Format
 	Depth  int // path segments FacetPath keeps; 0 keeps the whole path
 	Top    int // keys listed per facet; 0 lists them all
+	// MaxLine, when above 0, is the longest line counted by its facets,
+	// as the command's -max-line: a longer one counts as invalid, with the
+	// error logstats.MsgLineTooLong.
+	MaxLine int
 }
 
 // build returns the pipeline of c:
@@ -58,7 +62,7 @@ func build(c config) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	globs := beam.CreateList(s, c.Inputs)
 	lines := textio.ReadAll(s, globs)
-	keyed := beam.ParDo(s.Scope("Observe"), &observeFn{Format: c.Format, Depth: c.Depth}, lines)
+	keyed := beam.ParDo(s.Scope("Observe"), &observeFn{Format: c.Format, Depth: c.Depth, MaxLine: c.MaxLine}, lines)
 
 	// textio keeps a byte order mark in the first line of a file; the
 	// command drops it. bomFn counts such a line once more the textio way
@@ -67,7 +71,7 @@ func build(c config) *beam.Pipeline {
 	// on the workers (a path they cannot see), where textio would count
 	// nothing and the job succeed with a document of no lines.
 	files := fileio.ReadMatches(s, fileio.MatchAll(s, globs, fileio.MatchEmptyDisallow()))
-	fixes := beam.ParDo(s.Scope("ByteOrderMarks"), &bomFn{observeFn{Format: c.Format, Depth: c.Depth}}, files)
+	fixes := beam.ParDo(s.Scope("ByteOrderMarks"), &bomFn{observeFn{Format: c.Format, Depth: c.Depth, MaxLine: c.MaxLine}}, files)
 
 	counts := stats.SumPerKey(s, beam.Flatten(s, keyed, fixes))
 	entries, totals := beam.ParDo2(s, splitFacet, counts)
@@ -104,8 +108,9 @@ var (
 // SumPerKey's combine into the workers (Beam's portable Flink and Spark
 // runners).
 type observeFn struct {
-	Format logstats.Format
-	Depth  int
+	Format  logstats.Format
+	Depth   int
+	MaxLine int // see config
 
 	obs      *logstats.Observer // one per DoFn instance: it is not safe for concurrent use
 	emitKey  logstats.Emit
@@ -163,8 +168,13 @@ func (fn *observeFn) count(line string, n int64) {
 	// ends in a '\r' and no '\n' loses it here, and keeps it there.
 	line = strings.TrimSuffix(line, "\r")
 	fn.n = n
-	// Observe only reads the line, so it may see the string's bytes.
-	valid := fn.obs.Observe(unsafe.Slice(unsafe.StringData(line), len(line)), fn.emitKey)
+	var valid bool
+	if fn.MaxLine > 0 && len(line) > fn.MaxLine {
+		fn.obs.ObserveTooLong(fn.emitKey)
+	} else {
+		// Observe only reads the line, so it may see the string's bytes.
+		valid = fn.obs.Observe(unsafe.Slice(unsafe.StringData(line), len(line)), fn.emitKey)
+	}
 	if valid {
 		fn.add(keyValid)
 	} else {

@@ -49,6 +49,9 @@ type statsCase struct {
 	sep    string
 	depth  int
 	top    int
+	// maxLine is -max-line; 0 runs the command without it, with its
+	// default, which the pipeline's config then takes too.
+	maxLine int
 }
 
 var statsCases = []statsCase{
@@ -63,6 +66,8 @@ var statsCases = []statsCase{
 	// Only a BOM line, whose error key is taken back to a count of 0.
 	{name: "bom-alone", files: bomFile, depth: 1, top: 3},
 	{name: "bom-alone-all", files: bomFile, depth: 1, top: 0},
+	{name: "long-lines", files: longLineFiles, depth: 1, top: 0, maxLine: 24},
+	{name: "long-lines-access", files: accessEdgeFiles, format: "combined", depth: 1, top: 0, maxLine: 60},
 }
 
 // TestStats runs the pipeline on the local runner and compares its
@@ -78,7 +83,11 @@ func TestStats(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := filepath.Join(t.TempDir(), "stats.json")
-			c := config{Inputs: []string{filepath.Join(dir, "*.log")}, Output: out, Format: f, Depth: tc.depth, Top: tc.top}
+			maxLine := tc.maxLine
+			if maxLine == 0 {
+				maxLine = defaultMaxLine
+			}
+			c := config{Inputs: []string{filepath.Join(dir, "*.log")}, Output: out, Format: f, Depth: tc.depth, Top: tc.top, MaxLine: maxLine}
 			if err := run(context.Background(), c); err != nil {
 				t.Fatal(err)
 			}
@@ -88,7 +97,7 @@ func TestStats(t *testing.T) {
 			}
 			names, _ := filepath.Glob(c.Inputs[0])
 			t.Run("logstats", func(t *testing.T) {
-				compare(t, got, exact(t, names, f, tc.depth, tc.top))
+				compare(t, got, exact(t, names, f, tc.depth, tc.top, maxLine))
 			})
 			t.Run("cli", func(t *testing.T) {
 				compare(t, got, cliStats(t, tc, names))
@@ -112,8 +121,9 @@ func compare(t *testing.T, got, want []byte) {
 
 // exact counts the lines of files as the command reads them: a byte order
 // mark at the start of a file is dropped, lines end at '\n' with an
-// optional '\r' before it, and a last line without one is a line.
-func exact(t *testing.T, files []string, f logstats.Format, depth, top int) []byte {
+// optional '\r' before it, a last line without one is a line, and one
+// longer than maxLine is too long.
+func exact(t *testing.T, files []string, f logstats.Format, depth, top, maxLine int) []byte {
 	counts := make([]map[string]int64, logstats.NumFacets)
 	for i := range counts {
 		counts[i] = make(map[string]int64)
@@ -131,7 +141,9 @@ func exact(t *testing.T, files []string, f logstats.Format, depth, top int) []by
 			line, rest, _ := bytes.Cut(data, []byte("\n"))
 			data = rest
 			r.Totals.Lines++
-			if obs.Observe(bytes.TrimSuffix(line, []byte("\r")), emit) {
+			if line = bytes.TrimSuffix(line, []byte("\r")); maxLine > 0 && len(line) > maxLine {
+				obs.ObserveTooLong(emit)
+			} else if obs.Observe(line, emit) {
 				r.Totals.Valid++
 			}
 		}
@@ -173,6 +185,9 @@ func cliStats(t *testing.T, tc statsCase, files []string) []byte {
 	}
 	if tc.field != 0 {
 		args = append(args, "-field", strconv.Itoa(tc.field), "-sep", tc.sep)
+	}
+	if tc.maxLine != 0 {
+		args = append(args, "-max-line", strconv.Itoa(tc.maxLine))
 	}
 	cmd := exec.Command(cliPath, append(args, files...)...)
 	var stderr bytes.Buffer
@@ -241,6 +256,19 @@ func edgeFiles(t *testing.T, dir string) {
 	// A lone '\r' is data, and a last line that ends in one cannot be
 	// told from textio's (see count): it ends in "\r\n" here.
 	writeFile(t, dir, "7-cr.log", "http://a/\r\r\n\r\n")
+}
+
+// longLineFiles are files of URIs with lines at, below and above a
+// -max-line of 24, counting a "\r\n" ending out and a byte order mark too.
+func longLineFiles(t *testing.T, dir string) {
+	writeFile(t, dir, "1.log", "http://h/"+strings.Repeat("a", 15)+"\n"+ // 24 bytes
+		"http://h/"+strings.Repeat("a", 16)+"\r\n"+ // 25
+		"http://h/"+strings.Repeat("b", 15)+"\r\n"+ // 24, then its "\r\n"
+		"http://h/"+strings.Repeat("c", 15)+"\r\r\n"+ // 25, a '\r' of its own
+		strings.Repeat("\x00", 1000)+"\n"+
+		"http://h/"+strings.Repeat("d", 40))
+	writeFile(t, dir, "2-bom.log", "\xef\xbb\xbfhttp://h/"+strings.Repeat("e", 15)+"\nhttp://x/\n") // 24 after the mark
+	writeFile(t, dir, "3-bom-long.log", "\xef\xbb\xbfhttp://h/"+strings.Repeat("f", 16)+"\n")
 }
 
 // accessEdgeFiles are combined-log lines with odd request lines and

@@ -1,4 +1,4 @@
-package main
+package flagargs
 
 import (
 	"errors"
@@ -7,9 +7,10 @@ import (
 	"strings"
 )
 
-// A byteSize is a flag's number of bytes: N, or N followed by K, M or G
-// (KiB, MiB, GiB; in either case, with or without a trailing B).
-type byteSize int
+// A ByteSize is a flag's number of bytes: N, or N followed by K, M or G
+// (KiB, MiB, GiB; in either case, with or without a trailing B). It is a
+// flag.Value; its String writes it in the largest unit that holds it whole.
+type ByteSize int
 
 // byteUnits are the units a byteSize is written in, largest first.
 var byteUnits = []struct {
@@ -19,7 +20,7 @@ var byteUnits = []struct {
 
 // String writes s in the largest unit that holds it whole: 1M, not
 // 1048576.
-func (s *byteSize) String() string {
+func (s *ByteSize) String() string {
 	n := int(*s)
 	for _, u := range byteUnits {
 		if n != 0 && n%u.size == 0 {
@@ -30,7 +31,7 @@ func (s *byteSize) String() string {
 }
 
 // Set reads v as a size.
-func (s *byteSize) Set(v string) error {
+func (s *ByteSize) Set(v string) error {
 	digits, size := strings.TrimSuffix(strings.ToUpper(v), "B"), 1
 	for _, u := range byteUnits {
 		if d, ok := strings.CutSuffix(digits, u.suffix); ok {
@@ -45,6 +46,6 @@ func (s *byteSize) Set(v string) error {
 	if n > uint64(math.MaxInt/size) {
 		return errors.New("too large")
 	}
-	*s = byteSize(int(n) * size)
+	*s = ByteSize(int(n) * size)
 	return nil
 }
