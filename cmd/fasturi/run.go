@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fasturi/fasturi/internal/flagargs"
+	"github.com/fasturi/fasturi/internal/logstats"
 )
 
 // Exit statuses, which scripts can rely on (see the package comment).
@@ -30,15 +31,14 @@ type runOpts struct {
 	maxLine     flagargs.ByteSize // -max-line: 0 for no limit
 }
 
-// defaultMaxLine is -max-line's default: 128 times the longest request
-// line that web servers take by default (8 KiB), and half the longest URL
-// that browsers send (2 MiB). Memory stays bounded by the chunks in
-// flight, two per core, each the head of such a line and its record: some
-// 300 MB on 64 cores for text, 2 GB for -json records of control bytes,
-// which spell each byte in six.
-const defaultMaxLine = 1 << 20
+// defaultMaxLine is -max-line's default. With it, memory stays bounded by
+// the chunks in flight, two per core, each the head of such a line and its
+// record: some 300 MB on 64 cores for text, 2 GB for -json records of
+// control bytes, which spell each byte in six.
+const defaultMaxLine = logstats.DefaultMaxLine
 
-// addRunFlags adds -q and -o to fs, which is named after the command.
+// addRunFlags adds -q, -max-line and -o to fs, which is named after the
+// command.
 func addRunFlags(fs *flag.FlagSet) *runOpts {
 	o := &runOpts{cmd: fs.Name()}
 	fs.BoolVar(&o.quiet, "q", false, "no summary or progress on standard error")

@@ -41,12 +41,8 @@ var (
 	sep     = flag.String("sep", "", "the one-byte field separator of -field (default a tab); with any other but '\"', such as ',', a field may be quoted as in CSV")
 	depth   = flag.Int("depth", 1, "path segments the path facet keeps (0: the whole path)")
 	top     = flag.Int("top", 10, "keys listed per facet, most lines first (0: all)")
-	maxLine = flagargs.ByteSize(defaultMaxLine)
+	maxLine = flagargs.ByteSize(logstats.DefaultMaxLine)
 )
-
-// defaultMaxLine is the command's default -max-line, so that the two count
-// the same lines alike.
-const defaultMaxLine = 1 << 20
 
 func init() {
 	flag.Var(&inputs, "input", "a `glob` of log files (local or gs://); may be repeated")

@@ -85,7 +85,7 @@ func TestStats(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "stats.json")
 			maxLine := tc.maxLine
 			if maxLine == 0 {
-				maxLine = defaultMaxLine
+				maxLine = logstats.DefaultMaxLine
 			}
 			c := config{Inputs: []string{filepath.Join(dir, "*.log")}, Output: out, Format: f, Depth: tc.depth, Top: tc.top, MaxLine: maxLine}
 			if err := run(context.Background(), c); err != nil {

@@ -68,6 +68,12 @@ const MsgNoTarget = "no request target in the request line"
 // (the command's -max-line): ObserveTooLong counts it.
 const MsgLineTooLong = "line too long"
 
+// DefaultMaxLine is the default -max-line of the command and the Beam
+// pipeline, which count the same lines as too long: 128 times the longest
+// request line that web servers take by default (8 KiB), and half the
+// longest URL that browsers send (2 MiB).
+const DefaultMaxLine = 1 << 20
+
 // facts are the keys of FacetFact, by fasturi.Facts field.
 const (
 	factLegacyIPv4        = "legacy_ipv4"
