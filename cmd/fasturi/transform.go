@@ -85,15 +85,15 @@ func appendJSONIn(dst, line []byte) []byte {
 }
 
 // transformLong returns the longFunc of a transform in the chosen format:
-// with -json, the record of an invalid line, {"in":HEAD,"error":"line too
-// long","offset":N}; in text, an empty line.
+// the record of a line that the transform finds invalid, with the error
+// "line too long" at the end of the head.
 func transformLong(jsonOut bool) longFunc {
-	if !jsonOut {
-		return func(dst, head []byte) []byte { return dst }
-	}
+	fn := transformLine(func(dst, head []byte) ([]byte, string, int) {
+		return dst, msgLineTooLong, len(head)
+	}, jsonOut)
 	return func(dst, head []byte) []byte {
-		dst = append(appendJSONIn(dst, head), `,"error":"`+msgLineTooLong+`","offset":`...)
-		return append(strconv.AppendInt(dst, int64(len(head)), 10), '}')
+		dst, _ = fn(dst, head)
+		return dst
 	}
 }
 
