@@ -147,8 +147,9 @@ func (o *Observer) Observe(line []byte, emit Emit) (valid bool) {
 		switch {
 		case l.Method == nil:
 		case MethodError(l.Method) >= 0:
-			// No token: the bytes of a TLS handshake, or of a scanner,
-			// each a key of its own, which would fill the facet.
+			// No token: the bytes of a scanner, or of a TLS handshake
+			// that hold a space, each a key of its own, which would fill
+			// the facet. (A request line of one word has no method.)
 			emitConst(emit, FacetMethod, constInvalid)
 		default:
 			o.interned(emit, FacetMethod, l.Method, methodConsts)

@@ -461,6 +461,11 @@ func TestObserveLongKeys(t *testing.T) {
 			t.Errorf("Observe of the method %.20q = %q, want %q", method, got, want)
 		}
 	}
+	// A request line of one word has no method: it counts as an error
+	// alone, as most TLS handshakes, which hold no space, do.
+	if got, _ := observe(o, `h - - [t] "\x16\x03\x01\x02\x00" 400 0`); got != "error=invalid method" {
+		t.Errorf("Observe of a one-word request line = %q, want %q", got, "error=invalid method")
+	}
 }
 
 // TestFirstUpper checks firstUpper against a byte loop, with the letter
