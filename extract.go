@@ -23,9 +23,10 @@ import (
 //
 // Delimited: a candidate right after '<', "<URL:" or "<URL: " (any case),
 // a double quote or a single quote, that ends at the matching '>' or
-// quote, and is an absolute URI with at least one byte after its scheme's
-// ':', is a URI as it is, whatever its last byte, and in '<' and '>'
-// whatever its scheme: "<news:a.b>" gives "news:a.b", "<foo:bar>"
+// quote, and is an absolute URI with more than its scheme, its ':' and
+// any "//" ("<http://>" and the "https://" of `HasPrefix(u, "https://")`
+// are none), is a URI as it is, whatever its last byte, and in '<' and
+// '>' whatever its scheme: "<news:a.b>" gives "news:a.b", "<foo:bar>"
 // "foo:bar", and "'http://a/b.'" gives "http://a/b.". In quotes, as
 // without delimiters, "//" must follow the scheme or the scheme be one
 // written without it (see below): JSON and HTML quote many words with a
@@ -69,8 +70,11 @@ import (
 // leave a URI whose host differs from the one a browser (a WHATWG URL
 // parser) reads in the same word, which runs on to a space or a line
 // break (within "<...>" that a '>' closes, where a URI may wrap, to the
-// '>'), or to a '/', '?' or '#' (or a '\' for http, https, ws, wss, ftp
-// and file). When the rest of that word, past the punctuation, closers
+// '>'; in quotes, to the closing quote, which delimits as it does in HTML,
+// JSON and code, unless an '@' or a byte that goes on with a host, as
+// below, follows it right away, where a Markdown autolink reads on), or
+// to a '/', '?' or '#' (or a '\' for http, https, ws, wss, ftp and
+// file). When the rest of that word, past the punctuation, closers
 // and Markdown marker that trimming takes from its end, holds an '@' (the
 // browser reads what follows as the host), or a letter, a digit, '-', '.',
 // '_', '~', '%' or a byte >= 0x80 (which a browser reads as more of the
@@ -78,11 +82,14 @@ import (
 // bytes that make a browser refuse the host ('<', '>', '[', ']', '^', '|',
 // '\', DEL, a control), there is no URI:
 // "http://x@benign.example@evil.example/",
+// "'http://x@benign.example'@evil.example/",
 // "https://paypal.com\u200b.evil.example/",
 // "https://paypal.com\u3002evil.example/" and "http://a:80x/" give none,
 // nor does "file://C:\\Windows" (a browser reads the drive letter "C:" in
 // the path, and the host ""), nor "http://example.com\uff0c\u8c22" (a
-// browser reads a host in which '\uff0c' is ','). "(http://[::1]]).",
+// browser reads a host in which '\uff0c' is ','), nor the code
+// `"https://a.example".to_string()`, while the JSON
+// `{"u":"https://a.example"}` gives "https://a.example". "(http://[::1]]).",
 // "http://example.com</p>" and "<a href=http://example.com>" give
 // "http://[::1]" and "http://example.com". The same holds for the domain
 // of the address in a mailto, xmpp, sip or sips URI, after its last '@',
@@ -280,6 +287,10 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 	// "background:url(http://a/b.png)" one that hides the URI inside it.
 	slashes := strings.HasPrefix(s[colon+1:], "//")
 	standsAlone := slashes || slashlessScheme(s[start:colon])
+	bare := colon + 1 // where the URI would hold nothing but its scheme
+	if slashes {
+		bare = colon + 3
+	}
 	if closer == '>' || closer != 0 && standsAlone {
 		end := stop
 		if closer == '\'' {
@@ -287,18 +298,26 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 				end = colon + 1 + q
 			}
 		}
-		if end < len(s) && s[end] == closer && end > colon+1 && validURI(s[start:end]) {
-			return start, end, true
+		if end < len(s) && s[end] == closer && end > bare && validURI(s[start:end]) {
+			if closer == '>' || !quoteGlued(s, end) {
+				return start, end, true
+			}
+			// A quote with more of a host right after it, which a
+			// Markdown autolink takes in: the rule on cut hosts applies.
+			host := bare
+			if !slashes {
+				host = addressDomain(s, start, colon, end)
+			}
+			if host < 0 || !cutsAuthority(s, host, end, s[start:colon], !slashes, -1, 0) {
+				return start, end, true
+			}
+			return 0, 0, false
 		}
 	}
 
 	// Undelimited.
 	if !standsAlone {
 		return 0, 0, false
-	}
-	bare := colon + 1 // where the URI would hold nothing but its scheme
-	if slashes {
-		bare = colon + 3
 	}
 	if paren {
 		// A ')' before any '(' of the candidate's own closes the one
@@ -335,6 +354,18 @@ func (f *Finder) candidate(colon int) (start, end int, ok bool) {
 		}
 	}
 	return start, end, true
+}
+
+// quoteGlued reports whether the closing quote at s[end] has an '@', or
+// a byte that goes on with a host (see cutsAuthority), right after it:
+// where the quote, rather than delimiting a URI as it does in HTML, JSON
+// and code, may be read as part of it.
+func quoteGlued(s string, end int) bool {
+	if end+1 >= len(s) {
+		return false
+	}
+	c := s[end+1]
+	return c == '@' || c == '%' || c >= 0x80 || byteClass[c]&unreserved != 0
 }
 
 // addressDomain returns where the domain of the address in the URI

@@ -78,6 +78,14 @@ var extractTests = []struct {
 	{`{"hdr":"Location:https://example.com/next"}`, []string{"https://example.com/next"}},
 	{"<foo:>", nil}, // nothing after the ':'
 	{"'mailto:'", nil},
+	// Nothing after the "//" either, delimited or not: the prefix constant
+	// of code is no URI.
+	{`if strings.HasPrefix(u, "https://") {`, nil},
+	{"<http://>", nil},
+	{"'file://'", nil},
+	{"<URL:foo://>", nil},
+	{"<http:///>", []string{"http:///"}},
+	{`"http://a"`, []string{"http://a"}},
 	{"<news:>", nil},
 	{"<foo:bar", nil},
 	{`"note: x"`, nil},
@@ -267,6 +275,21 @@ var extractTests = []struct {
 	{"http://benign.example>@evil.example/", nil},
 	{"http://benign.example\x7f@evil.example/", nil},
 	{"git://benign.example\\@evil.example/repo", nil}, // '\' ends no git authority
+	// A closing quote inside the authority with an '@' or more of a host
+	// right after it is no delimiter: a Markdown autolink runs on through
+	// it. Other bytes after the quote, as in JSON, HTML and code, leave it
+	// one.
+	{"'http://x@benign.example'@evil.example/", nil},
+	{`"http://x@benign.example"@evil.example/`, nil},
+	{`"https://paypal.com".evil.example/`, nil},
+	{"\"https://paypal.com\"\u3002evil", nil},
+	{`"https://example.com".to_string()`, nil},
+	{`"mailto:ceo@paypal.com".evil.example`, nil},
+	{`He wrote "https://paypal.com".`, []string{"https://paypal.com"}},
+	{`{"u":"https://a.example","n":1}`, []string{"https://a.example"}},
+	{`f('https://a.example')+x`, []string{"https://a.example"}},
+	{`"https://a.example/x".evil`, []string{"https://a.example/x"}}, // the authority ended before the quote
+	{`"https://a.example"@`, nil},
 	// The domain of an address, as a host.
 	{"mailto:ceo@paypal.com\u3002evil.example", nil},
 	{"write to mailto:ceo@paypal.com\u200b.evil.example now", nil},

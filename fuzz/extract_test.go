@@ -32,6 +32,7 @@ var textSeeds = []string{
 	"(<http://a/b)>)", "<http://a/b\"c>", "<URLs:x>", "'a:b 'c:d 'e:f'", "http://a/b).,;:!?']",
 	"[a](http://a/b)(c) [b](mailto:x@y.example)z (http://a)b [c](http://a/b_(c))d (http://[v1.a)b]/) (x http://a/b)c",
 	"Check this out.https://a/x e.g.http://b. h.HTTP://c git+https://d a.httpx://e <f.http://g> .http://h x..https://i",
+	`'http://x@benign.example'@evil.example/ "https://a.example".to_s "mailto:a@b.example"。x "https://a.example"." HasPrefix(u, "https://") <http://>`,
 	`{"addr":"localhost:8080","u":"foo://b.","n":'news:a.b',"s":"background:url(https://a/b.png)","h":"Location:https://a/n"}`,
 }
 

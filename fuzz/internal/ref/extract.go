@@ -85,20 +85,35 @@ func uriAt(text string, start, colon, last int) (int, int, bool) {
 	if quoted := closer == '"' || closer == '\''; quoted && !strings.HasPrefix(text[colon+1:], "//") && !slashless[strings.ToLower(scheme)] {
 		closer = 0
 	}
+	bare := colon + 1
+	if strings.HasPrefix(text[colon+1:], "//") {
+		bare = colon + 3
+	}
 	if closer != 0 {
 		end := colon + 1
 		for end < len(text) && strings.IndexByte(uriBytes, text[end]) >= 0 && !(closer == '\'' && text[end] == '\'') {
 			end++
 		}
-		if end < len(text) && text[end] == closer && end > colon+1 && Parse(text[start:end]).Valid {
+		if end < len(text) && text[end] == closer && end > bare && Parse(text[start:end]).Valid {
+			// After a closing quote, an '@' or more of a host makes the
+			// quote part of the word whose host a browser reads.
+			if closer == '>' || !regexp.MustCompile(`^.(?:[@A-Za-z0-9\-._~%]|[^\x00-\x7f])`).MatchString(text[end:]) {
+				return start, end, true
+			}
+			if bare == colon+3 && authorityGoesOn(text, bare, end, scheme, false, false, "") {
+				return 0, 0, false
+			}
+			if i := strings.LastIndex(text[colon+1:end], "@"); bare == colon+1 && addressSchemes[strings.ToLower(scheme)] && i >= 0 {
+				if from := colon + 1 + i + 1; !strings.Contains(text[from:end], ";") &&
+					authorityGoesOn(text, from, end, scheme, true, false, "") {
+					return 0, 0, false
+				}
+			}
 			return start, end, true
 		}
 	}
 
-	bare := colon + 1
-	if strings.HasPrefix(text[colon+1:], "//") {
-		bare = colon + 3
-	} else if !slashless[strings.ToLower(scheme)] {
+	if bare == colon+1 && !slashless[strings.ToLower(scheme)] {
 		return 0, 0, false
 	}
 	end := colon + 1
