@@ -11,14 +11,17 @@ import (
 // is comes beside it (see the package documentation). Compare kinds with
 // errors.Is.
 //
-// The offset of a parse error (Parse, ParseRequestTarget and the other
-// parsers) is that of the first byte at which the input stopped being a
-// prefix of any valid URI reference; the functions that work on a parsed
+// The offset of a parse error from Parse is that of the first byte at
+// which the input stopped being a prefix of any valid URI reference;
+// ParseRequestTarget, ParseRequestLine and ParseHostHeader read their
+// own grammars (a request-target for the method, a request line, uri-host
+// [ ":" port ]) and give the first byte at which the input stopped being
+// a prefix of one, as their documentation says; the functions that work
+// on a parsed
 // URI (AppendDecode, PortNumber, AppendHostPort, CheckShape, ...) say in
 // their documentation which byte theirs is, and Split that of the first
-// byte at fault. A parse error's kind names the
-// first component, in input order, that breaks its rule when the input is
-// read as follows:
+// byte at fault. The kind of Parse's error names the first component, in
+// input order, that breaks its rule when the input is read as follows:
 //
 //   - the scheme is the text before the first ':' when no '/', '?' or '#'
 //     comes before that ':' and the text is a scheme; otherwise there is no

@@ -324,9 +324,11 @@ func encodedSeparators(p string) uint8 {
 //
 // net/http's server is no source of host: for an absolute-form target it
 // drops the Host header field and sets Request.Host to the target's own
-// authority (see ParseHostHeaderString), which never differs. Read the
-// header as the client sent it, from the request's bytes as they came off
-// the connection.
+// authority (see ParseHostHeaderString), decoded where it holds
+// percent-encodings (a zone's "%25", non-ASCII bytes), which then differs
+// from the raw target and otherwise never does: neither tells what the
+// client sent. Read the header as the client sent it, from the request's
+// bytes as they came off the connection.
 func (u *URI) HostDiffers(host string) bool {
 	if !u.Valid() || !u.HasAuthority() {
 		return true

@@ -105,7 +105,7 @@ const maxLength = 1<<32 - 1
 
 // A Span is the byte range [Start, End) of a component in the input. Its
 // offsets are uint32, where the rest of the API counts in int, so that a
-// URI holds its six spans in 48 bytes: inputs are shorter than 4 GiB (see
+// URI holds its seven spans in 56 bytes: inputs are shorter than 4 GiB (see
 // ErrTooLong). Convert with int(sp.Start) to compute with them.
 type Span struct {
 	Start uint32 // the offset of the component's first byte
@@ -306,7 +306,10 @@ func (u *URI) component(c Component) string { return u.s[u.spans[c].Start:u.span
 // Scheme returns the scheme, without its ":", as written: schemes are
 // case-insensitive (RFC 3986 section 3.1) and this does not fold case,
 // unlike net/url, which lowercases it: compare with
-// strings.EqualFold(u.Scheme(), "https").
+// strings.EqualFold(u.Scheme(), "https"), which is exact on a valid URI,
+// whose scheme is ASCII. Split's URIs keep a scheme that breaks its rule,
+// where EqualFold's Unicode folding finds "httpſ" (U+017F) equal to
+// "https": check Valid first, or fold ASCII alone, as DefaultPort does.
 func (u *URI) Scheme() string { return u.component(ComponentScheme) }
 
 // RawUserinfo returns the userinfo as written, still percent-encoded,
