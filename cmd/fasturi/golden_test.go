@@ -58,6 +58,7 @@ var goldenCases = []struct {
 
 	{"parse-facts", "facts.in", []string{"parse"}},
 	{"parse-facts-json", "facts.in", []string{"parse", "-json"}},
+	{"parse-facts-lenient", "facts.in", []string{"parse", "-lenient"}},
 	{"parse-facts-lenient-json", "facts.in", []string{"parse", "-json", "-lenient"}},
 
 	{"target", "target.in", []string{"target"}},
@@ -297,9 +298,13 @@ func checkTextVerdicts(t *testing.T, out, jsonOut string, lines [][]byte) {
 	text := strings.Split(out, "\n")
 	for i, l := range strings.Split(strings.TrimSuffix(jsonOut, "\n"), "\n") {
 		var r struct {
-			Valid  bool
-			Error  string
-			Offset int
+			Valid      bool
+			Error      string
+			Offset     int
+			Violations []struct {
+				Error  string
+				Offset int
+			}
 		}
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("-json line %d: %v", i+1, err)
@@ -317,7 +322,20 @@ func checkTextVerdicts(t *testing.T, out, jsonOut string, lines [][]byte) {
 		if in, _ := strconv.Unquote(quoted); err != nil || in != string(lines[i]) {
 			t.Errorf("line %d: %q does not quote the input %q", i+1, text[i], lines[i])
 		}
-		if !r.Valid && rest[len(quoted):] != fmt.Sprintf(": %s at offset %d", r.Error, r.Offset) {
+		if r.Valid {
+			continue
+		}
+		// The error, or with -lenient the components and then every
+		// violation.
+		tail := fmt.Sprintf(": %s at offset %d", r.Error, r.Offset)
+		for j, v := range r.Violations {
+			if j > 0 {
+				tail += fmt.Sprintf(", %s at offset %d", v.Error, v.Offset)
+			}
+		}
+		after := rest[len(quoted):]
+		if r.Violations == nil && after != tail ||
+			r.Violations != nil && (!strings.HasSuffix(after, tail) || !strings.HasPrefix(after, " ") && after != tail) {
 			t.Errorf("line %d: %q, but -json says %s", i+1, text[i], l)
 		}
 	}

@@ -20,7 +20,7 @@
 //	      [-max-line SIZE] [FILE...]
 //	fasturi decode [-component NAME] [-plus] [-no-controls] [-json]
 //	      [-q] [-o FILE] [-max-line SIZE] [FILE...]
-//	fasturi version
+//	fasturi version    (or fasturi -version, --version)
 //
 // Flags may also follow the FILEs; after "--", every argument is a FILE.
 //
@@ -38,8 +38,10 @@
 // host_type, error and offset; -header names them first). An
 // invalid URI's record says what is wrong and at which byte. With -lenient,
 // every line is split into components the way RFC 3986 Appendix B does, and
-// the rules it breaks are listed (in -tsv, the first one). A valid URI's
-// -json record is
+// the rules it breaks are listed (in -tsv, the first one); an access log's
+// request target is split only when its form is one its method allows,
+// and it has no '#' and does not start with "//". A valid URI's -json
+// record is
 //
 //	{"in":"http://u@0x7f.1/%2e%2e/%00","valid":true,"scheme":"http",
 //	 "userinfo":"u","host":"0x7f.1","port":null,"path":"/%2e%2e/%00",
@@ -257,7 +259,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case args[0] == "-version" || args[0] == "--version":
 		return runVersion(nil, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "fasturi: unknown command %q\n%s", args[0], seeCommands)
+	what := "command"
+	if args[0] != "" && args[0][0] == '-' {
+		what = "flag" // the flags go after the command
+	}
+	fmt.Fprintf(stderr, "fasturi: unknown %s %q\n%s", what, args[0], seeCommands)
 	return 2
 }
 

@@ -255,6 +255,16 @@ func TestUsage(t *testing.T) {
 		stderr != "fasturi: unknown command \"nosuch\"\nRun 'fasturi help' for the commands.\n" {
 		t.Errorf("nosuch: exit %d, stdout %q, stderr %q; want the error on stderr", code, out, stderr)
 	}
+	// A flag before the command is no command.
+	if code, out, stderr := runCLI(t, "", "-json", "parse"); code != exitUsage || out != "" ||
+		stderr != "fasturi: unknown flag \"-json\"\nRun 'fasturi help' for the commands.\n" {
+		t.Errorf("-json parse: exit %d, stdout %q, stderr %q; want the error on stderr", code, out, stderr)
+	}
+	for _, arg := range []string{"-version", "--version"} {
+		if code, out, _ := runCLI(t, "", arg); code != 0 || !strings.HasPrefix(out, "fasturi ") {
+			t.Errorf("%s: exit %d, stdout %q; want the version", arg, code, out)
+		}
+	}
 	if code, out, stderr := runCLI(t, "", "help", "normalize", "extra"); code != exitUsage || out != "" || !strings.HasPrefix(stderr, `fasturi help: one command at a time, not "extra" too`) {
 		t.Errorf("help normalize extra: exit %d, stdout %q, stderr %q; want a usage error", code, out, stderr)
 	}

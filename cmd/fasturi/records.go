@@ -323,6 +323,15 @@ func appendText(dst []byte, r record) []byte {
 	}
 	if !r.uri.Valid() {
 		dst = appendTextError(dst, r.kind, r.uri.ErrorOffset())
+		// With -lenient, the other rules the line breaks, after the
+		// first, which the URI's error is.
+		for i := 1; i < r.violations.Len(); i++ {
+			v := r.violations.At(i)
+			dst = append(dst, ", "...)
+			dst = append(dst, v.Kind.Message()...)
+			dst = append(dst, " at offset "...)
+			dst = strconv.AppendInt(dst, int64(v.Offset), 10)
+		}
 	}
 	return dst
 }
