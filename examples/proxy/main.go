@@ -28,7 +28,10 @@
 // proxy sets with other bytes than letters and digits for the '-'
 // ("X_Forwarded_Host", "X.Forwarded.Host"), which net/http keeps apart but
 // CGI, WSGI, PHP, IIS and lighttpd read as the same variable
-// (HTTP_X_FORWARDED_HOST). Other headers go on as they came,
+// (HTTP_X_FORWARDED_HOST), as are such spellings of Transfer-Encoding,
+// Content-Length, Keep-Alive and Proxy-Connection, which a backend that
+// maps '_' to '-' would read as framing the proxy did not send. Other
+// headers go on as they came,
 // X-HTTP-Method-Override among them: a backend that reads it routes by a
 // method that the proxy did not check.
 //
@@ -98,7 +101,10 @@
 // The server waits 10 seconds at most for a request's head (and then
 // closes the connection without an answer), 2 minutes for the next
 // request on an idle connection, and -body-timeout for each read of a
-// body. The proxy speaks plain HTTP: it terminates no TLS, and
+// body; for a refused request, whose body net/http reads on (up to 256
+// KiB) to keep the connection, -body-timeout for all of it, and the
+// connection closes if it stalls, as it does after the 405 to CONNECT,
+// whose client may have sent tunnel bytes. The proxy speaks plain HTTP: it terminates no TLS, and
 // X-Forwarded-Proto is always "http". X-Forwarded-For is replaced, not
 // appended to, as SetXForwarded does: the proxy is meant to be the
 // first hop, and the chain of a load balancer in front of it is lost.

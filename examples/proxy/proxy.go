@@ -57,7 +57,9 @@ func (p *proxy) backendError(w http.ResponseWriter, r *http.Request, err error) 
 	status, why := http.StatusBadGateway, fmt.Sprintf("backend %s: %v", f.backend.Redacted(), err)
 	switch {
 	case f.body != nil && f.body.err != nil:
-		status, why = http.StatusBadRequest, "the request body broke off: "+f.body.err.Error()
+		// The error may quote the client's bytes (a malformed trailer
+		// line), which the answer and the log cut as they cut a target.
+		status, why = http.StatusBadRequest, "the request body broke off: "+cut(f.body.err.Error())
 		if errors.Is(f.body.err, os.ErrDeadlineExceeded) {
 			status, why = http.StatusRequestTimeout, "the request body stalled for -body-timeout"
 		}
@@ -174,8 +176,18 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if refused.status == http.StatusMethodNotAllowed {
 			w.Header().Set("Allow", allow)
 		}
-		if closing {
+		switch {
+		case closing || r.Method == http.MethodConnect:
+			// After a CONNECT too: its client may have sent tunnel
+			// bytes, which must not be read as a request.
 			w.Header().Set("Connection", "close")
+		case r.ContentLength > 0 && p.cfg.bodyTimeout > 0:
+			// Before it answers, net/http reads up to 256 KiB of a body
+			// that the handler left, to keep the connection: within
+			// -body-timeout, as a forwarded body is read, or a client
+			// that stalls would hold the connection and the answer.
+			// A body that stalls then closes the connection.
+			http.NewResponseController(w).SetReadDeadline(time.Now().Add(p.cfg.bodyTimeout))
 		}
 		http.Error(w, refused.why, refused.status)
 		p.logf("%s %s %s: %d %s", r.RemoteAddr, r.Method, quoteCut(r.RequestURI), refused.status, refused.why)
@@ -336,6 +348,16 @@ func quoteCut(s string) string {
 	return strconv.Quote(s)
 }
 
+// cut returns s, or its first maxQuoted bytes and "..." when longer: for
+// a message, such as net/http's errors, that already quotes what it holds
+// of a client's bytes.
+func cut(s string) string {
+	if len(s) > maxQuoted {
+		return s[:maxQuoted] + "..."
+	}
+	return s
+}
+
 // rewrite sets the outgoing request's URL from the checked target, which
 // the handler put in the context, rather than from Request.URL, net/url's
 // reading of the same bytes.
@@ -391,6 +413,13 @@ var setHeaders = []string{"X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Pr
 // the X-Forwarded-* headers, which are all one or the other.
 var controlledHeaders = append([]string{"Forwarded"}, droppedHeaders...)
 
+// framingHeaders are the fields with a '-' in their names that frame a
+// message or steer its connection, which net/http reads, sets or drops
+// itself: dropHeaders removes only their other spellings
+// ("Transfer_Encoding"), which a backend that maps '_' to '-' would read
+// as the framing of a request that the proxy framed otherwise.
+var framingHeaders = []string{"Content-Length", "Transfer-Encoding", "Keep-Alive", "Proxy-Connection"}
+
 // dropHeaders removes from h the droppedHeaders, every X-Forwarded-*
 // header that is not one of setHeaders (X-Forwarded-Port, -Prefix and
 // -Server, from which Spring builds URLs; -Ssl and -Scheme, which Rack
@@ -402,7 +431,8 @@ var controlledHeaders = append([]string{"Forwarded"}, droppedHeaders...)
 // PHP and IIS map '_' and '-' to one byte of a variable's name
 // (HTTP_X_FORWARDED_HOST, RFC 3875 section 4.1.18), and lighttpd every
 // byte that is no letter or digit, so that the backend would read the
-// client's value beside the proxy's.
+// client's value beside the proxy's. It also drops such spellings of the
+// framingHeaders.
 func dropHeaders(h http.Header) {
 	for _, name := range droppedHeaders {
 		h.Del(name)
@@ -425,6 +455,14 @@ func dropHeaders(h http.Header) {
 			if strings.EqualFold(dashed, c) {
 				delete(h, name)
 				break
+			}
+		}
+		if dashed != name {
+			for _, c := range framingHeaders {
+				if strings.EqualFold(dashed, c) {
+					delete(h, name)
+					break
+				}
 			}
 		}
 	}

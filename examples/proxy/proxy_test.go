@@ -533,6 +533,38 @@ func TestAllow(t *testing.T) {
 	}
 }
 
+// TestRefusalCloses checks that a refusal whose body stalls is answered
+// within -body-timeout, and closes the connection, as does the 405 to
+// CONNECT, after which tunnel bytes must not be read as a request. (A body
+// that comes in time keeps the connection: TestHostMismatchPipelined.)
+func TestRefusalCloses(t *testing.T) {
+	b := startBackend(t)
+	const timeout = 200 * time.Millisecond
+	for _, c := range []struct {
+		cfg    config
+		raw    string
+		status int
+	}{
+		// A body that never comes: without the deadline, net/http would
+		// wait for it before answering.
+		{config{bodyTimeout: timeout}, "POST /a\\b HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab", http.StatusBadRequest},
+		{config{bodyTimeout: timeout}, "POST /a\\b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", http.StatusBadRequest},
+		{config{bodyTimeout: timeout, refuseHostMismatch: true}, "POST http://x/a HTTP/1.1\r\nHost: y\r\nContent-Length: 100\r\n\r\nab", http.StatusForbidden},
+		{config{}, "CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\nContent-Length: 100\r\n\r\nab", http.StatusMethodNotAllowed},
+		// Tunnel bytes after a CONNECT.
+		{config{}, "CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\nGET /admin HTTP/1.1\r\nHost: x\r\nX-Test-Id: tunnel\r\n\r\n", http.StatusMethodNotAllowed},
+	} {
+		// exchange fails when no answer comes within its deadline.
+		a := exchange(t, startProxy(t, b.url, c.cfg), c.raw, 1)[0]
+		if a.status != c.status || !a.close {
+			t.Errorf("%q: %d %q, close %v; want %d and close", c.raw, a.status, a.body, a.close, c.status)
+		}
+	}
+	if got, ok := b.got("tunnel"); ok {
+		t.Errorf("the bytes after a CONNECT reached the backend: %+v", got)
+	}
+}
+
 func TestNormalize(t *testing.T) {
 	b := startBackend(t)
 	norm := startProxy(t, b.url, config{normalize: true})
@@ -940,6 +972,10 @@ func TestDroppedHeaders(t *testing.T) {
 		"X_Original_URL: /admin\r\nX_Real_IP: 10.0.0.1\r\nFORWARDED: for=10.0.0.1\r\n" +
 		// lighttpd maps every byte that is no letter or digit to '_'.
 		"X.Forwarded.Host: evil.example\r\nX~Forwarded~For: 10.0.0.1\r\nX-Original.URL: /admin\r\n" +
+		// Framing that such a backend would read, where the proxy sent
+		// none.
+		"Transfer_Encoding: chunked\r\nContent_Length: 40\r\nTRANSFER.ENCODING: chunked\r\n" +
+		"Keep_Alive: 1\r\nProxy_Connection: keep-alive\r\n" +
 		"X-Other: kept\r\nX_Other: kept too\r\nConnection: close\r\n\r\n"
 	if a := exchange(t, startProxy(t, u, config{}), raw, 1)[0]; a.status != http.StatusOK {
 		t.Fatalf("%d %q", a.status, a.body)
@@ -1339,6 +1375,23 @@ func TestBodyBrokeOff(t *testing.T) {
 		if re := regexp.MustCompile(`^127\.0\.0\.1:\d+ POST "/a": 400 ` + why + "\n$"); !re.MatchString(logged()) {
 			t.Errorf("%q: log %q, want a match for %s", head, logged(), re)
 		}
+	}
+}
+
+// TestBodyErrorCut checks that the error of a body that broke off,
+// which can quote the client's bytes, is cut in the answer and the log as
+// a target is.
+func TestBodyErrorCut(t *testing.T) {
+	b := startBackend(t)
+	addr, logged := startProxyLog(t, b.url, config{})
+	raw := "POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n" +
+		strings.Repeat("\x01", 4000) + ": v\r\n\r\n"
+	a := exchange(t, addr, raw, 1)[0]
+	const most = 4 * maxQuoted
+	if a.status != http.StatusBadRequest || !strings.HasPrefix(a.body, "the request body broke off: ") ||
+		len(a.body) > most || len(logged()) > most {
+		t.Errorf("%d, a body of %d bytes and a log of %d; want 400, and at most %d bytes each:\n%.300s",
+			a.status, len(a.body), len(logged()), most, a.body)
 	}
 }
 
