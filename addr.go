@@ -28,10 +28,12 @@ import (
 // a.WithZone("").Unmap() with the addresses it refuses. Unmap handles
 // only IPv4-mapped addresses (::ffff:0:0/96): an IPv4-compatible
 // "[::127.0.0.1]", a translated "[::ffff:0:127.0.0.1]" (RFC 2765), a NAT64
-// "[64:ff9b::7f00:1]" (RFC 6052), a 6to4 "[2002:7f00:1::]" (RFC 3056) or
-// a Teredo address (2001::/32, RFC 4380), which some networks route to the
-// IPv4 address inside, stays as it is, so a policy that refuses loopback
-// or private IPv4 addresses checks those prefixes too.
+// "[64:ff9b::7f00:1]" (RFC 6052; and 64:ff9b:1::/48, RFC 8215), a 6to4
+// "[2002:7f00:1::]" (RFC 3056) or a Teredo address (2001::/32, RFC 4380),
+// which some networks route to the IPv4 address inside, stays as it is,
+// so a policy that refuses loopback or private IPv4 addresses checks those
+// prefixes too; and IsUnspecified, as 0.0.0.0 and :: reach the local
+// machine, where IsLoopback is false.
 //
 // Addr does not allocate, but netip may for a zone: it interns zones with
 // package unique, which copies a zone into the heap the first time it sees
