@@ -453,7 +453,10 @@ func TestInputs(t *testing.T) {
 	}
 	// Outputs that textio.Write would panic on, or that fail the job
 	// only at its end.
-	for _, out := range []string{" ", "s3://bucket/stats.json", dir} {
+	// And local ones the command's -o refuses: in a directory that does
+	// not exist (Beam's local file system would make it), or a name of
+	// a directory.
+	for _, out := range []string{" ", "s3://bucket/stats.json", dir, filepath.Join(dir, "missing", "stats.json"), filepath.Join(dir, "new") + string(os.PathSeparator)} {
 		c := config{Inputs: []string{filepath.Join(dir, "same.log")}, Output: out}
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run with -output %q: no error", out)
