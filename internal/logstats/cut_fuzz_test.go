@@ -15,7 +15,7 @@ import (
 var (
 	quoted     = `"((?:[^"\\]|\\.)*)"`
 	userBody   = `(?:(?:[^"\\]|\\[^"]|\\")+\\?|\\)`
-	user       = `(?:""(?: ` + userBody + `)?|` + userBody + `)?`
+	user       = `(?:""(?: (?:` + userBody + `)?)?|` + userBody + `)?`
 	commonHead = `^[^ ]+ [^ ]+ ` + user + ` \[[^\]]*\] ` + quoted + ` [0-9]+ (?:[0-9]+|-)`
 	commonRE   = regexp.MustCompile(`(?s)` + commonHead + `(?: .*)?$`)
 	combinedRE = regexp.MustCompile(`(?s)` + commonHead + ` ` + quoted + `.*$`)
@@ -70,11 +70,12 @@ func FuzzCut(f *testing.F) {
 			if combined && string(l.Referer) != sub[2] && (l.Referer != nil || sub[2] != "-" && sub[2] != "") {
 				t.Fatalf("%q: referer %q, the expression's %q", line, l.Referer, sub[2])
 			}
-			// The request line's words: a method, a target that may hold
-			// spaces, and a version when the last word is one.
+			// The request line's words: a method (empty when the line
+			// starts with a space), a target that may hold spaces, and a
+			// version when the last word is one.
 			words := strings.Split(sub[1], " ")
 			var method, target, version string
-			hasMethod := len(words) > 1 && words[0] != ""
+			hasMethod := len(words) > 1
 			if hasMethod {
 				method, target = words[0], sub[1][len(words[0])+1:]
 				if last := words[len(words)-1]; len(words) > 2 && versionRE.MatchString(last) {

@@ -109,8 +109,9 @@ type Line struct {
 	URIOff int
 	// Request, Method and Version are those of an access-log line's
 	// request line. Method, with the target, is nil when the request line
-	// is not a word, a space and more; Version is nil when its last word,
-	// after the target, is not an HTTP-version ("HTTP/1.1").
+	// has no space, and empty when it starts with one; Version is nil when
+	// its last word, after the target, is not an HTTP-version
+	// ("HTTP/1.1").
 	Request, Method, Version []byte
 	RequestOff               int
 	// Referer is the referer of a Combined Log Format line, nil when it
@@ -387,7 +388,7 @@ func cutAccessLog(line []byte, combined bool) (Line, Mismatch) {
 	// leaves the version as the last word and the target everything
 	// between; or method SP target, without a version (HTTP/0.9), where a
 	// space in the target makes it invalid there ("GET /a b").
-	if sp := bytes.IndexByte(l.Request, ' '); sp > 0 {
+	if sp := bytes.IndexByte(l.Request, ' '); sp >= 0 {
 		l.Method, l.URI, l.URIOff = l.Request[:sp], l.Request[sp+1:], i+sp+1
 		if last := bytes.LastIndexByte(l.Request, ' '); last > sp && isHTTPVersion(l.Request[last+1:]) {
 			l.URI, l.Version = l.Request[sp+1:last], l.Request[last+1:]

@@ -466,6 +466,12 @@ func TestObserveLongKeys(t *testing.T) {
 	if got, _ := observe(o, `h - - [t] "\x16\x03\x01\x02\x00" 400 0`); got != "error=invalid method" {
 		t.Errorf("Observe of a one-word request line = %q, want %q", got, "error=invalid method")
 	}
+	// One that starts with a space has an empty method, no token.
+	for _, request := range []string{" /x HTTP/1.1", " "} {
+		if got, _ := observe(o, `h - - [t] "`+request+`" 400 0`); got != "method=<invalid> error=invalid method" {
+			t.Errorf("Observe of the request line %q = %q, want %q", request, got, "method=<invalid> error=invalid method")
+		}
+	}
 }
 
 // TestFirstUpper checks firstUpper against a byte loop, with the letter
