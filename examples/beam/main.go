@@ -57,8 +57,8 @@ func main() {
 		flag.PrintDefaults()
 	}
 	// Flags may follow the globs, as they may follow the command's FILEs.
-	if err := flagargs.Parse(flag.CommandLine, os.Args[1:]); err != nil {
-		os.Exit(2) // flag.CommandLine has reported it
+	if status, stop := parseArgs(flag.CommandLine, os.Args[1:]); stop {
+		os.Exit(status)
 	}
 	beam.Init() // a worker started by a runner stops here
 	os.Exit(inPrivateTempDir(func() int {
@@ -124,6 +124,27 @@ func configure() (config, error) {
 	var err error
 	c.Format, err = logstats.ParseFormat(*format, *field, *sep)
 	return c, err
+}
+
+// parseArgs parses args into fs, whose Usage writes the whole usage:
+// with -h, it writes it and stops with status 0; at a bad flag, it writes
+// the flag package's error and where the usage is, rather than the usage
+// with Beam's hundred lines of flags, and stops with 2.
+func parseArgs(fs *flag.FlagSet, args []string) (status int, stop bool) {
+	usage := fs.Usage
+	fs.Init(fs.Name(), flag.ContinueOnError)
+	fs.Usage = func() {}
+	err := flagargs.Parse(fs, args)
+	fs.Usage = usage
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		usage()
+		return 0, true
+	case err != nil:
+		fmt.Fprintln(fs.Output(), "Run 'beam -h' for the flags.")
+		return 2, true
+	}
+	return 0, false
 }
 
 // run checks the output, and that every glob matches a file, so that a

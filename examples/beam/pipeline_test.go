@@ -407,6 +407,32 @@ func TestTopFnHugeN(t *testing.T) {
 	}
 }
 
+// TestParseArgs checks that -h writes the usage, and that a bad flag
+// writes its error and where the usage is, not the usage itself.
+func TestParseArgs(t *testing.T) {
+	for _, tt := range []struct {
+		args   []string
+		status int
+		stop   bool
+		out    string
+	}{
+		{[]string{"-h"}, 0, true, "usage\n"},
+		{[]string{"-bogus"}, 2, true, "flag provided but not defined: -bogus\nRun 'beam -h' for the flags.\n"},
+		{[]string{"-top", "x"}, 2, true, "invalid value \"x\" for flag -top: parse error\nRun 'beam -h' for the flags.\n"},
+		{[]string{"a.log", "-top", "3"}, 0, false, ""},
+	} {
+		fs := flag.NewFlagSet("beam", flag.ExitOnError)
+		fs.Int("top", 10, "")
+		var out strings.Builder
+		fs.SetOutput(&out)
+		fs.Usage = func() { out.WriteString("usage\n") }
+		status, stop := parseArgs(fs, tt.args)
+		if status != tt.status || stop != tt.stop || out.String() != tt.out {
+			t.Errorf("parseArgs(%q) = %d, %v, output %q; want %d, %v, %q", tt.args, status, stop, out.String(), tt.status, tt.stop, tt.out)
+		}
+	}
+}
+
 // TestInputs checks that inputs that match no file, or one the pipeline
 // would read wrongly or fail on, are refused before the pipeline runs.
 func TestInputs(t *testing.T) {
