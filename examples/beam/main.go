@@ -161,18 +161,19 @@ func run(ctx context.Context, c config) error {
 		return fmt.Errorf("-output %s: %w", c.Output, err)
 	}
 	fs.Close()
+	local := !strings.Contains(c.Output, "://")
 	out, err := os.Stat(c.Output)
 	switch {
-	case err == nil && out.IsDir(), !strings.Contains(c.Output, "://") && strings.HasSuffix(c.Output, string(os.PathSeparator)):
+	case err == nil && out.IsDir(), local && strings.HasSuffix(c.Output, string(os.PathSeparator)):
 		return fmt.Errorf("-output %s: a directory, not a file", c.Output)
 	case err != nil || !out.Mode().IsRegular():
 		out = nil
 	}
-	if !strings.Contains(c.Output, "://") {
-		// A local file, in a directory that must exist, as for the
-		// command's -o: Beam's local file system would make it.
-		if d, err := os.Stat(filepath.Dir(c.Output)); err != nil || !d.IsDir() {
-			return fmt.Errorf("-output %s: no directory %s to write it in", c.Output, filepath.Dir(c.Output))
+	if dir := filepath.Dir(c.Output); local {
+		// In a directory that must exist, as for the command's -o:
+		// Beam's local file system would make it.
+		if d, err := os.Stat(dir); err != nil || !d.IsDir() {
+			return fmt.Errorf("-output %s: no directory %s to write it in", c.Output, dir)
 		}
 	}
 	// None of the inputs may be the output, which the pipeline would
