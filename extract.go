@@ -364,9 +364,13 @@ func quoteGlued(s string, end int) bool {
 	if end+1 >= len(s) {
 		return false
 	}
-	c := s[end+1]
-	return c == '@' || c == '%' || c >= 0x80 || byteClass[c]&unreserved != 0
+	return s[end+1] == '@' || goesOnHost(s[end+1])
 }
+
+// goesOnHost reports whether a browser reads c, after a host, as more of
+// it: a letter, a digit, '-', '.', '_', '~', '%' or a byte >= 0x80, which
+// it maps to ASCII (see cutsAuthority).
+func goesOnHost(c byte) bool { return c >= 0x80 || byteClass[c]&unreserved != 0 || c == '%' }
 
 // addressDomain returns where the domain of the address in the URI
 // s[start:end] starts, after its last '@', for the schemes whose URIs
@@ -619,7 +623,7 @@ func cutsAuthority(s string, from, end int, scheme string, domain bool, wrapEnd 
 			// Only within "<...>": white space that a wrapped URI drops.
 		case c < ' ' || c == 0x7f || strings.IndexByte("<>[]^|\\", c) >= 0:
 			return false // no host for a browser
-		case c >= 0x80 || byteClass[c]&unreserved != 0 || c == '%':
+		case goesOnHost(c):
 			goesOn = true
 		}
 	}

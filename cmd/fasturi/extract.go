@@ -66,7 +66,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	names := orStdin(fs.Args())
 	return ro.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		out := &recordWriter{w: w, numbered: *jsonOut, stderr: stderr, maxLine: ro.maxLine}
-		p := ro.newProcessor(out, stdout, stderr, names)
+		p := ro.newProcessor(out, stdout, stderr, names, false)
 		p.fn = extractLine(schemes, *jsonOut)
 		p.long = func(dst, head []byte) []byte { return append(dst, longMark...) }
 		p.startInput = out.startInput

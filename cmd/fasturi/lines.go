@@ -424,7 +424,6 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 				c.in = buf[:0]
 				dropped += int64(len(buf)) + cut
 			}
-			p.send(c)
 		} else {
 			cut, keep := len(buf), len(buf)
 			if err != io.EOF {
@@ -442,8 +441,8 @@ func (p *processor) readFile(r io.Reader, name string, stop <-chan struct{}) err
 			carryLines = lines < cut
 			carry = append(carry, buf[lines:keep]...)
 			c.in = buf[:lines]
-			p.send(c)
 		}
+		p.send(c)
 		if err != nil && len(carry) == 0 {
 			switch {
 			case err == io.EOF:

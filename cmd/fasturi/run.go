@@ -64,16 +64,17 @@ func (o *runOpts) runLines(names []string, fn lineFunc, long longFunc, header st
 	names = orStdin(names)
 	return o.run(names, stdin, stdout, stderr, func(w *bufio.Writer) (totals, error) {
 		w.WriteString(header)
-		p := o.newProcessor(w, stdout, stderr, names)
+		p := o.newProcessor(w, stdout, stderr, names, false)
 		p.fn, p.long = fn, long
 		return p.process(names, stdin)
 	})
 }
 
 // newProcessor returns a processor that writes to out, with the options
-// of o, for the named inputs; stdout and stderr are the command's.
-func (o *runOpts) newProcessor(out io.Writer, stdout, stderr io.Writer, names []string) *processor {
-	return &processor{out: out, stderr: stderr, progress: o.showsProgress(stdout, stderr, false),
+// of o, for the named inputs; stdout and stderr are the command's, and
+// atEnd says that it writes only when done (see showsProgress).
+func (o *runOpts) newProcessor(out io.Writer, stdout, stderr io.Writer, names []string, atEnd bool) *processor {
+	return &processor{out: out, stderr: stderr, progress: o.showsProgress(stdout, stderr, atEnd),
 		total: inputSize(names), maxLine: int(o.maxLine)}
 }
 

@@ -105,8 +105,8 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	names = orStdin(names)
 	return ro.run(names, stdin, stdout, stderr, func(out *bufio.Writer) (totals, error) {
-		p := ro.newProcessor(io.Discard, stdout, stderr, names)
-		p.newFn, p.progress = newFn, ro.showsProgress(stdout, stderr, true)
+		p := ro.newProcessor(io.Discard, stdout, stderr, names, true)
+		p.newFn = newFn
 		if *sample {
 			p.total = int64(stdin.(*bytes.Buffer).Len())
 		}
