@@ -134,6 +134,12 @@ func main() {
 		}
 	}
 	b.WriteString("}\n\n")
+	lo, hi = nibbleTables(hexSet)
+	b.WriteString("// hexLoNibble and hexHiNibble are, in the same form, the hex digits; the\n")
+	b.WriteString("// vector scanners test them the other way round (a byte whose lookups\n")
+	b.WriteString("// AND to non-zero is one), to drop valid percent-encodings from the stops.\n")
+	fmt.Fprintf(&b, "var hexLoNibble = %#v\n\n", lo)
+	fmt.Fprintf(&b, "var hexHiNibble = %#v\n\n", hi)
 	lo, hi = nibbleTables(schemeChars)
 	b.WriteString("// schemeLoNibble and schemeHiNibble are, in the same form, the characters\n")
 	b.WriteString("// of a scheme after its first.\n")

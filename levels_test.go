@@ -31,10 +31,11 @@ func exactFirstGeneric(s string) (special, stops, notScheme uint64) {
 }
 
 // scanStopsGeneric returns the stops of the block s exactly, as the vector
-// kernels do, from the portable scanner's special bytes.
+// kernels do, from the portable scanner's special bytes: without '/', ':',
+// '@' and the valid percent-encodings.
 func scanStopsGeneric(s string) uint64 {
 	special := scanGeneric(s)
-	stops := special
+	stops := special &^ validPercentsByDefinition(s)
 	for m := special; m != 0; m &= m - 1 {
 		if c := s[bits.TrailingZeros64(m)]; c == '/' || c == ':' || c == '@' {
 			stops &^= m & -m

@@ -26,10 +26,12 @@ func (u *URI) parse() ErrorKind {
 
 	// The most common form of input, at once from the vector scanners' masks
 	// of its only block: scheme "://" reg-name path [ "?" query ], where the
-	// host is a reg-name or an IPv4address, with neither userinfo, port,
-	// fragment nor percent-encoding. Anything else, and anything at all
-	// with the portable scanner's masks (whose notScheme holds every byte),
-	// goes to the walk, with u untouched.
+	// host is a reg-name or an IPv4address, with neither userinfo, port nor
+	// fragment, nor a percent-encoding in the host, nor one in the path or
+	// query that the stops hold (a broken one, or one in the block's last
+	// two bytes). Anything else, and anything at all with the portable
+	// scanner's masks (whose notScheme holds every byte), goes to the walk,
+	// with u untouched.
 	//
 	// The shifts are masked to 63 where the tests before them bound the
 	// count, so that the compiler adds no code for counts of 64 and more.
@@ -39,8 +41,8 @@ func (u *URI) parse() ErrorKind {
 		// first segment without ':': a relative reference. The form the
 		// links of a page and request targets take is at once from the
 		// masks too: path [ "?" query ], where the path does not start
-		// with "//", with neither fragment, percent-encoding nor a byte
-		// to reject: at most one stop, a '?'.
+		// with "//", with neither fragment, a percent-encoding the stops
+		// hold, nor a byte to reject: at most one stop, a '?'.
 		if stops&(stops-1) != 0 || stops != 0 && s[bits.TrailingZeros64(stops)] != '?' ||
 			len(s) >= 2 && s[0] == '/' && s[1] == '/' {
 			return u.walk(special, stops, notScheme)
@@ -140,7 +142,7 @@ func (u *URI) walk(special, stops, notScheme uint64) ErrorKind {
 		u.hostType = hostType(s, a, end)
 		if base == 0 && len(s) <= blockSize && mask&stops == 0 {
 			// And the path is all there is: no query, fragment or
-			// percent-encoding, no byte to reject.
+			// percent-encoding that the stops hold, no byte to reject.
 			u.set(ComponentPath, end, len(s))
 			return 0
 		}

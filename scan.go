@@ -15,17 +15,22 @@ import "math/bits"
 //     walks, so this mask finds every byte that ends a component or needs a
 //     second look. scan(s) returns it, the same at every level.
 //   - stops: the special bytes other than '/', ':' and '@', which a path, a
-//     query and a fragment take as they are; that leaves '%', '?', '#' and
-//     the bytes no component allows.
+//     query and a fragment take as they are, and other than each '%' that
+//     two hex digits follow inside the block, a valid percent-encoding
+//     (section 2.1); that leaves '?', '#', the bytes no component allows,
+//     and a '%' that may start a broken one (also in the block's last two
+//     bytes, whose digits are beyond it).
 //
 // The path walk (parsePath) visits a stops mask: one that holds every stop
-// and may hold '/', ':' and '@' too, which the walk skips. scanStops(s),
-// stopsIn(s, special) and scanFirst(s), for the block the parser starts
-// with, return one. At the vector levels it is exactly the stops (the
-// kernels scanStopsAVX2, ... return them exactly), so the walk skips
-// nothing; the portable scanner gives the special bytes themselves, because
-// finding the stops among them would cost it more than the walk spends
-// skipping '/', ':' and '@'.
+// and may hold '/', ':', '@' and valid percent-encodings too, which the
+// walk checks and skips. scanStops(s), stopsIn(s, special) and
+// scanFirst(s), for the block the parser starts with, return one. At the
+// vector levels it is exactly the stops (the kernels scanStopsAVX2, ...
+// return them exactly), so the walk skips nothing, and a path or query
+// whose percent-encodings are all valid has no stop but its '?': the
+// parser takes it at once from the masks. The portable scanner gives the
+// special bytes themselves, because finding the stops among them would
+// cost it more than the walk spends skipping '/', ':' and '@'.
 //
 // scanFirst also returns a mask that holds every byte that is not a scheme
 // character (ALPHA, DIGIT, '+', '-', '.'), and may hold others. At the

@@ -10,6 +10,12 @@ DATA lowNibbles<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA lowNibbles<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
 
+DATA percents<>+0(SB)/8, $0x2525252525252525
+DATA percents<>+8(SB)/8, $0x2525252525252525
+DATA percents<>+16(SB)/8, $0x2525252525252525
+DATA percents<>+24(SB)/8, $0x2525252525252525
+GLOBL percents<>(SB), RODATA|NOPTR, $32
+
 // func scan(s string) uint64
 TEXT ·scan(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
@@ -155,67 +161,164 @@ scanStops_avx512:
 // func scanStopsAVX2(s string) uint64
 // Requires: AVX, AVX2, CMOV
 TEXT ·scanStopsAVX2(SB), NOSPLIT, $0-24
-	MOVQ    s_base+0(FP), DX
-	MOVQ    s_len+8(FP), CX
-	MOVQ    $0x00000040, AX
-	CMPQ    CX, AX
-	CMOVQGT AX, CX
+	MOVQ    s_base+0(FP), AX
+	MOVQ    s_len+8(FP), DX
+	MOVQ    $0x00000040, CX
+	CMPQ    DX, CX
+	CMOVQGT CX, DX
 
 	// The nibble tables in both 128-bit lanes.
 	VBROADCASTI128 ·pathLoNibble+0(SB), Y0
 	VBROADCASTI128 ·pathHiNibble+0(SB), Y1
 	VMOVDQU        lowNibbles<>+0(SB), Y2
 	VPXOR          Y3, Y3, Y3
-	CMPQ           CX, $0x20
+	VMOVDQU        percents<>+0(SB), Y4
+	CMPQ           DX, $0x20
 	JB             scanStops_short
 
 	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
-	VMOVDQU   (DX), Y4
-	VPSRLW    $0x04, Y4, Y5
-	VPAND     Y2, Y5, Y5
-	VPSHUFB   Y4, Y0, Y4
-	VPSHUFB   Y5, Y1, Y5
-	VPAND     Y5, Y4, Y4
-	VPCMPEQB  Y3, Y4, Y4
-	VPMOVMSKB Y4, AX
-	VMOVDQU   -32(DX)(CX*1), Y4
+	VMOVDQU   (AX), Y5
+	VPSRLW    $0x04, Y5, Y6
+	VPAND     Y2, Y6, Y6
+	VPSHUFB   Y5, Y0, Y7
+	VPSHUFB   Y6, Y1, Y6
+	VPAND     Y6, Y7, Y7
+	VPCMPEQB  Y3, Y7, Y7
+	VPMOVMSKB Y7, BX
+	VPCMPEQB  Y4, Y5, Y5
+	VPMOVMSKB Y5, SI
+	VMOVDQU   -32(AX)(DX*1), Y5
+	VPSRLW    $0x04, Y5, Y6
+	VPAND     Y2, Y6, Y6
+	VPSHUFB   Y5, Y0, Y0
+	VPSHUFB   Y6, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y3, Y0, Y0
+	VPMOVMSKB Y0, DI
+	VPCMPEQB  Y4, Y5, Y0
+	VPMOVMSKB Y0, R8
+	SUBQ      $0x20, DX
+	MOVB      DL, CL
+	SHLQ      CL, R8
+	ORQ       R8, SI
+	SHLQ      CL, DI
+	ORQ       DI, BX
+
+	// Most blocks hold no '%': nothing to leave out.
+	TESTQ          SI, SI
+	JZ             scanStops_32_no_percent
+	VBROADCASTI128 ·hexLoNibble+0(SB), Y0
+	VBROADCASTI128 ·hexHiNibble+0(SB), Y1
+	VMOVDQU        (AX), Y4
+	VPSRLW         $0x04, Y4, Y5
+	VPAND          Y2, Y5, Y5
+	VPSHUFB        Y4, Y0, Y4
+	VPSHUFB        Y5, Y1, Y5
+	VPAND          Y5, Y4, Y4
+	VPCMPEQB       Y3, Y4, Y4
+	VPMOVMSKB      Y4, DI
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL      $0xffffffff, DI
+	VMOVDQU   (AX)(DX*1), Y4
 	VPSRLW    $0x04, Y4, Y5
 	VPAND     Y2, Y5, Y5
 	VPSHUFB   Y4, Y0, Y0
 	VPSHUFB   Y5, Y1, Y1
 	VPAND     Y1, Y0, Y0
 	VPCMPEQB  Y3, Y0, Y0
-	VPMOVMSKB Y0, DX
-	SUBQ      $0x20, CX
-	SHLQ      CL, DX
-	ORQ       DX, AX
-	MOVQ      AX, ret+16(FP)
+	VPMOVMSKB Y0, AX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL $0xffffffff, AX
+	SHLQ CL, AX
+	ORQ  AX, DI
+
+	// Leave out each '%' that two hex digits follow in the block.
+	MOVQ DI, AX
+	SHRQ $0x01, AX
+	ANDQ AX, SI
+	SHRQ $0x01, AX
+	ANDQ AX, SI
+	NOTQ SI
+	ANDQ SI, BX
+
+scanStops_32_no_percent:
+	MOVQ BX, ret+16(FP)
 	VZEROUPPER
 	RET
 
 scanStops_short:
 	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
 	// VEX-encoded 128-bit operations take the low lanes of the tables.
-	VMOVDQU   (DX), X4
-	VPSRLW    $0x04, X4, X5
-	VPAND     X2, X5, X5
-	VPSHUFB   X4, X0, X4
-	VPSHUFB   X5, X1, X5
-	VPAND     X5, X4, X4
-	VPCMPEQB  X3, X4, X4
-	VPMOVMSKB X4, AX
-	VMOVDQU   -16(DX)(CX*1), X4
+	VMOVDQU   (AX), X5
+	VPSRLW    $0x04, X5, X6
+	VPAND     X2, X6, X6
+	VPSHUFB   X5, X0, X7
+	VPSHUFB   X6, X1, X6
+	VPAND     X6, X7, X7
+	VPCMPEQB  X3, X7, X7
+	VPMOVMSKB X7, BX
+	VPCMPEQB  X4, X5, X5
+	VPMOVMSKB X5, SI
+	VMOVDQU   -16(AX)(DX*1), X5
+	VPSRLW    $0x04, X5, X6
+	VPAND     X2, X6, X6
+	VPSHUFB   X5, X0, X0
+	VPSHUFB   X6, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X3, X0, X0
+	VPMOVMSKB X0, DI
+	VPCMPEQB  X4, X5, X0
+	VPMOVMSKB X0, R8
+	SUBQ      $0x10, DX
+	MOVB      DL, CL
+	SHLQ      CL, R8
+	ORQ       R8, SI
+	SHLQ      CL, DI
+	ORQ       DI, BX
+
+	// Most blocks hold no '%': nothing to leave out.
+	TESTQ          SI, SI
+	JZ             scanStops_16_no_percent
+	VBROADCASTI128 ·hexLoNibble+0(SB), Y0
+	VBROADCASTI128 ·hexHiNibble+0(SB), Y1
+	VMOVDQU        (AX), X4
+	VPSRLW         $0x04, X4, X5
+	VPAND          X2, X5, X5
+	VPSHUFB        X4, X0, X4
+	VPSHUFB        X5, X1, X5
+	VPAND          X5, X4, X4
+	VPCMPEQB       X3, X4, X4
+	VPMOVMSKB      X4, DI
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL      $0x0000ffff, DI
+	VMOVDQU   (AX)(DX*1), X4
 	VPSRLW    $0x04, X4, X5
 	VPAND     X2, X5, X5
 	VPSHUFB   X4, X0, X0
 	VPSHUFB   X5, X1, X1
 	VPAND     X1, X0, X0
 	VPCMPEQB  X3, X0, X0
-	VPMOVMSKB X0, DX
-	SUBQ      $0x10, CX
-	SHLQ      CL, DX
-	ORQ       DX, AX
-	MOVQ      AX, ret+16(FP)
+	VPMOVMSKB X0, AX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL $0x0000ffff, AX
+	SHLQ CL, AX
+	ORQ  AX, DI
+
+	// Leave out each '%' that two hex digits follow in the block.
+	MOVQ DI, AX
+	SHRQ $0x01, AX
+	ANDQ AX, SI
+	SHRQ $0x01, AX
+	ANDQ AX, SI
+	NOTQ SI
+	ANDQ SI, BX
+
+scanStops_16_no_percent:
+	MOVQ BX, ret+16(FP)
 	VZEROUPPER
 	RET
 
@@ -239,12 +342,37 @@ TEXT ·scanStopsAVX512(SB), NOSPLIT, $0-24
 	VBROADCASTI32X4 ·pathLoNibble+0(SB), Z0
 	VBROADCASTI32X4 ·pathHiNibble+0(SB), Z3
 	VPSHUFB         Z1, Z0, Z0
-	VPSHUFB         Z2, Z3, Z1
+	VPSHUFB         Z2, Z3, Z3
 
 	// In the class: the bytes of the block whose lookups AND to zero.
-	VPTESTNMB Z0, Z1, K1, K1
-	KMOVQ     K1, AX
-	MOVQ      AX, ret+16(FP)
+	VPTESTNMB       Z0, Z3, K1, K1
+	KMOVQ           K1, AX
+	VBROADCASTI32X4 percents<>+0(SB), Z0
+	VPCMPEQB        Z0, Z1, K1
+
+	// Most blocks hold no '%': nothing to leave out.
+	KORTESTQ        K1, K1
+	JZ              scanStops_avx512_no_percent
+	KMOVQ           K1, CX
+	VBROADCASTI32X4 ·hexLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·hexHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z1
+
+	// Hex digits: the bytes whose lookups do not AND to zero.
+	VPTESTMB Z0, Z1, K1
+	KMOVQ    K1, DX
+
+	// Leave out each '%' that two hex digits follow in the block.
+	SHRQ $0x01, DX
+	ANDQ DX, CX
+	SHRQ $0x01, DX
+	ANDQ DX, CX
+	NOTQ CX
+	ANDQ CX, AX
+
+scanStops_avx512_no_percent:
+	MOVQ AX, ret+16(FP)
 	VZEROUPPER
 	RET
 
@@ -274,11 +402,11 @@ scanFirst_avx512:
 // func scanFirstAVX2(s string) (special uint64, stops uint64, notScheme uint64)
 // Requires: AVX, AVX2, CMOV
 TEXT ·scanFirstAVX2(SB), NOSPLIT, $0-40
-	MOVQ    s_base+0(FP), SI
-	MOVQ    s_len+8(FP), CX
-	MOVQ    $0x00000040, AX
-	CMPQ    CX, AX
-	CMOVQGT AX, CX
+	MOVQ    s_base+0(FP), AX
+	MOVQ    s_len+8(FP), DX
+	MOVQ    $0x00000040, CX
+	CMPQ    DX, CX
+	CMOVQGT CX, DX
 
 	// The nibble tables in both 128-bit lanes.
 	VBROADCASTI128 ·ordinaryLoNibble+0(SB), Y0
@@ -289,98 +417,195 @@ TEXT ·scanFirstAVX2(SB), NOSPLIT, $0-40
 	VBROADCASTI128 ·schemeHiNibble+0(SB), Y5
 	VMOVDQU        lowNibbles<>+0(SB), Y6
 	VPXOR          Y7, Y7, Y7
-	CMPQ           CX, $0x20
+	VMOVDQU        percents<>+0(SB), Y8
+	CMPQ           DX, $0x20
 	JB             scanFirst_short
 
 	// 32 <= n <= 64: bytes [0, 32) and [n-32, n).
-	VMOVDQU   (SI), Y8
-	VPSRLW    $0x04, Y8, Y9
-	VPAND     Y6, Y9, Y9
-	VPSHUFB   Y8, Y0, Y10
-	VPSHUFB   Y9, Y1, Y11
-	VPAND     Y11, Y10, Y10
-	VPCMPEQB  Y7, Y10, Y10
-	VPMOVMSKB Y10, AX
-	VPSHUFB   Y8, Y2, Y10
-	VPSHUFB   Y9, Y3, Y11
-	VPAND     Y11, Y10, Y10
-	VPCMPEQB  Y7, Y10, Y10
-	VPMOVMSKB Y10, DX
-	VPSHUFB   Y8, Y4, Y4
-	VPSHUFB   Y9, Y5, Y5
+	VMOVDQU   (AX), Y9
+	VPSRLW    $0x04, Y9, Y10
+	VPAND     Y6, Y10, Y10
+	VPSHUFB   Y9, Y0, Y11
+	VPSHUFB   Y10, Y1, Y12
+	VPAND     Y12, Y11, Y11
+	VPCMPEQB  Y7, Y11, Y11
+	VPMOVMSKB Y11, BX
+	VPSHUFB   Y9, Y2, Y11
+	VPSHUFB   Y10, Y3, Y12
+	VPAND     Y12, Y11, Y11
+	VPCMPEQB  Y7, Y11, Y11
+	VPMOVMSKB Y11, SI
+	VPSHUFB   Y9, Y4, Y4
+	VPSHUFB   Y10, Y5, Y5
 	VPAND     Y5, Y4, Y4
 	VPCMPEQB  Y7, Y4, Y4
-	VPMOVMSKB Y4, BX
-	VMOVDQU   -32(SI)(CX*1), Y4
+	VPMOVMSKB Y4, DI
+	VPCMPEQB  Y8, Y9, Y4
+	VPMOVMSKB Y4, R8
+	VMOVDQU   -32(AX)(DX*1), Y4
 	VPSRLW    $0x04, Y4, Y5
 	VPAND     Y6, Y5, Y5
 	VPSHUFB   Y4, Y0, Y0
 	VPSHUFB   Y5, Y1, Y1
 	VPAND     Y1, Y0, Y0
 	VPCMPEQB  Y7, Y0, Y0
-	VPMOVMSKB Y0, SI
+	VPMOVMSKB Y0, R9
 	VPSHUFB   Y4, Y2, Y0
 	VPSHUFB   Y5, Y3, Y1
 	VPAND     Y1, Y0, Y0
 	VPCMPEQB  Y7, Y0, Y0
-	VPMOVMSKB Y0, DI
-	SUBQ      $0x20, CX
-	SHLQ      CL, SI
-	ORQ       SI, AX
-	MOVQ      AX, special+16(FP)
-	SHLQ      CL, DI
-	ORQ       DI, DX
-	MOVQ      DX, stops+24(FP)
-	MOVQ      $0xffffffff00000000, AX
-	ORQ       AX, BX
-	MOVQ      BX, notScheme+32(FP)
+	VPMOVMSKB Y0, R10
+	VPCMPEQB  Y8, Y4, Y0
+	VPMOVMSKB Y0, R11
+	SUBQ      $0x20, DX
+	MOVB      DL, CL
+	SHLQ      CL, R11
+	ORQ       R11, R8
+	SHLQ      CL, R9
+	ORQ       R9, BX
+	MOVQ      BX, special+16(FP)
+	SHLQ      CL, R10
+	ORQ       R10, SI
+
+	// Most blocks hold no '%': nothing to leave out.
+	TESTQ          R8, R8
+	JZ             scanFirst_32_no_percent
+	VBROADCASTI128 ·hexLoNibble+0(SB), Y0
+	VBROADCASTI128 ·hexHiNibble+0(SB), Y1
+	VMOVDQU        (AX), Y2
+	VPSRLW         $0x04, Y2, Y3
+	VPAND          Y6, Y3, Y3
+	VPSHUFB        Y2, Y0, Y2
+	VPSHUFB        Y3, Y1, Y3
+	VPAND          Y3, Y2, Y2
+	VPCMPEQB       Y7, Y2, Y2
+	VPMOVMSKB      Y2, BX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL      $0xffffffff, BX
+	VMOVDQU   (AX)(DX*1), Y2
+	VPSRLW    $0x04, Y2, Y3
+	VPAND     Y6, Y3, Y3
+	VPSHUFB   Y2, Y0, Y0
+	VPSHUFB   Y3, Y1, Y1
+	VPAND     Y1, Y0, Y0
+	VPCMPEQB  Y7, Y0, Y0
+	VPMOVMSKB Y0, AX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL $0xffffffff, AX
+	SHLQ CL, AX
+	ORQ  AX, BX
+
+	// Leave out each '%' that two hex digits follow in the block.
+	MOVQ BX, AX
+	SHRQ $0x01, AX
+	ANDQ AX, R8
+	SHRQ $0x01, AX
+	ANDQ AX, R8
+	NOTQ R8
+	ANDQ R8, SI
+
+scanFirst_32_no_percent:
+	MOVQ SI, stops+24(FP)
+	MOVQ $0xffffffff00000000, AX
+	ORQ  AX, DI
+	MOVQ DI, notScheme+32(FP)
 	VZEROUPPER
 	RET
 
 scanFirst_short:
 	// 16 <= n < 32: bytes [0, 16) and [n-16, n), in the low lanes;
 	// VEX-encoded 128-bit operations take the low lanes of the tables.
-	VMOVDQU   (SI), X8
-	VPSRLW    $0x04, X8, X9
-	VPAND     X6, X9, X9
-	VPSHUFB   X8, X0, X10
-	VPSHUFB   X9, X1, X11
-	VPAND     X11, X10, X10
-	VPCMPEQB  X7, X10, X10
-	VPMOVMSKB X10, AX
-	VPSHUFB   X8, X2, X10
-	VPSHUFB   X9, X3, X11
-	VPAND     X11, X10, X10
-	VPCMPEQB  X7, X10, X10
-	VPMOVMSKB X10, DX
-	VPSHUFB   X8, X4, X4
-	VPSHUFB   X9, X5, X5
+	VMOVDQU   (AX), X9
+	VPSRLW    $0x04, X9, X10
+	VPAND     X6, X10, X10
+	VPSHUFB   X9, X0, X11
+	VPSHUFB   X10, X1, X12
+	VPAND     X12, X11, X11
+	VPCMPEQB  X7, X11, X11
+	VPMOVMSKB X11, BX
+	VPSHUFB   X9, X2, X11
+	VPSHUFB   X10, X3, X12
+	VPAND     X12, X11, X11
+	VPCMPEQB  X7, X11, X11
+	VPMOVMSKB X11, SI
+	VPSHUFB   X9, X4, X4
+	VPSHUFB   X10, X5, X5
 	VPAND     X5, X4, X4
 	VPCMPEQB  X7, X4, X4
-	VPMOVMSKB X4, BX
-	VMOVDQU   -16(SI)(CX*1), X4
+	VPMOVMSKB X4, DI
+	VPCMPEQB  X8, X9, X4
+	VPMOVMSKB X4, R8
+	VMOVDQU   -16(AX)(DX*1), X4
 	VPSRLW    $0x04, X4, X5
 	VPAND     X6, X5, X5
 	VPSHUFB   X4, X0, X0
 	VPSHUFB   X5, X1, X1
 	VPAND     X1, X0, X0
 	VPCMPEQB  X7, X0, X0
-	VPMOVMSKB X0, SI
+	VPMOVMSKB X0, R9
 	VPSHUFB   X4, X2, X0
 	VPSHUFB   X5, X3, X1
 	VPAND     X1, X0, X0
 	VPCMPEQB  X7, X0, X0
-	VPMOVMSKB X0, DI
-	SUBQ      $0x10, CX
-	SHLQ      CL, SI
-	ORQ       SI, AX
-	MOVQ      AX, special+16(FP)
-	SHLQ      CL, DI
-	ORQ       DI, DX
-	MOVQ      DX, stops+24(FP)
-	MOVQ      $0xffffffffffff0000, AX
-	ORQ       AX, BX
-	MOVQ      BX, notScheme+32(FP)
+	VPMOVMSKB X0, R10
+	VPCMPEQB  X8, X4, X0
+	VPMOVMSKB X0, R11
+	SUBQ      $0x10, DX
+	MOVB      DL, CL
+	SHLQ      CL, R11
+	ORQ       R11, R8
+	SHLQ      CL, R9
+	ORQ       R9, BX
+	MOVQ      BX, special+16(FP)
+	SHLQ      CL, R10
+	ORQ       R10, SI
+
+	// Most blocks hold no '%': nothing to leave out.
+	TESTQ          R8, R8
+	JZ             scanFirst_16_no_percent
+	VBROADCASTI128 ·hexLoNibble+0(SB), Y0
+	VBROADCASTI128 ·hexHiNibble+0(SB), Y1
+	VMOVDQU        (AX), X2
+	VPSRLW         $0x04, X2, X3
+	VPAND          X6, X3, X3
+	VPSHUFB        X2, X0, X2
+	VPSHUFB        X3, X1, X3
+	VPAND          X3, X2, X2
+	VPCMPEQB       X7, X2, X2
+	VPMOVMSKB      X2, BX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL      $0x0000ffff, BX
+	VMOVDQU   (AX)(DX*1), X2
+	VPSRLW    $0x04, X2, X3
+	VPAND     X6, X3, X3
+	VPSHUFB   X2, X0, X0
+	VPSHUFB   X3, X1, X1
+	VPAND     X1, X0, X0
+	VPCMPEQB  X7, X0, X0
+	VPMOVMSKB X0, AX
+
+	// The hex digits: the bytes whose lookups do not AND to zero.
+	XORL $0x0000ffff, AX
+	SHLQ CL, AX
+	ORQ  AX, BX
+
+	// Leave out each '%' that two hex digits follow in the block.
+	MOVQ BX, AX
+	SHRQ $0x01, AX
+	ANDQ AX, R8
+	SHRQ $0x01, AX
+	ANDQ AX, R8
+	NOTQ R8
+	ANDQ R8, SI
+
+scanFirst_16_no_percent:
+	MOVQ SI, stops+24(FP)
+	MOVQ $0xffffffffffff0000, AX
+	ORQ  AX, DI
+	MOVQ DI, notScheme+32(FP)
 	VZEROUPPER
 	RET
 
@@ -418,6 +643,31 @@ TEXT ·scanFirstAVX512(SB), NOSPLIT, $0-40
 	// In the class: the bytes of the block whose lookups AND to zero.
 	VPTESTNMB       Z0, Z3, K1, K2
 	KMOVQ           K2, AX
+	VBROADCASTI32X4 percents<>+0(SB), Z0
+	VPCMPEQB        Z0, Z1, K2
+
+	// Most blocks hold no '%': nothing to leave out.
+	KORTESTQ        K2, K2
+	JZ              scanFirst_avx512_no_percent
+	KMOVQ           K2, CX
+	VBROADCASTI32X4 ·hexLoNibble+0(SB), Z0
+	VBROADCASTI32X4 ·hexHiNibble+0(SB), Z3
+	VPSHUFB         Z1, Z0, Z0
+	VPSHUFB         Z2, Z3, Z3
+
+	// Hex digits: the bytes whose lookups do not AND to zero.
+	VPTESTMB Z0, Z3, K2
+	KMOVQ    K2, DX
+
+	// Leave out each '%' that two hex digits follow in the block.
+	SHRQ $0x01, DX
+	ANDQ DX, CX
+	SHRQ $0x01, DX
+	ANDQ DX, CX
+	NOTQ CX
+	ANDQ CX, AX
+
+scanFirst_avx512_no_percent:
 	MOVQ            AX, stops+24(FP)
 	VBROADCASTI32X4 ·schemeLoNibble+0(SB), Z0
 	VBROADCASTI32X4 ·schemeHiNibble+0(SB), Z3

@@ -13,6 +13,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"log"
 	"os"
 
@@ -53,19 +54,27 @@ type class struct {
 	// 16 bytes, and may be told that any later byte is in it (see
 	// scanFirst in scan.go), so scanAVX2 classifies only its first load.
 	head bool
+	// validPercentOut: the mask leaves out each '%' followed, inside the
+	// block, by two hex digits (see scan.go): the path walk need not stop
+	// at a percent-encoding the scanner has checked.
+	validPercentOut bool
 }
 
 var (
-	special = class{symbol("·ordinaryLoNibble"), symbol("·ordinaryHiNibble"), false}
-	stops   = class{symbol("·pathLoNibble"), symbol("·pathHiNibble"), false}
+	special = class{lo: symbol("·ordinaryLoNibble"), hi: symbol("·ordinaryHiNibble")}
+	stops   = class{lo: symbol("·pathLoNibble"), hi: symbol("·pathHiNibble"), validPercentOut: true}
 	// notScheme: the bytes that are not scheme characters (after the first).
-	notScheme = class{symbol("·schemeLoNibble"), symbol("·schemeHiNibble"), true}
+	notScheme = class{lo: symbol("·schemeLoNibble"), hi: symbol("·schemeHiNibble"), head: true}
 	// query: the bytes a walk over a query's parameters stops at (see
 	// queryByte).
-	query = class{symbol("·queryPlainLoNibble"), symbol("·queryPlainHiNibble"), false}
+	query = class{lo: symbol("·queryPlainLoNibble"), hi: symbol("·queryPlainHiNibble")}
 
-	// lowNibbles is 0x0f in each of 32 bytes.
-	lowNibbles Mem
+	// hexLo and hexHi are the hex digits' nibble tables, which hold the
+	// set itself: a byte whose lookups AND to non-zero is a hex digit.
+	hexLo, hexHi = symbol("·hexLoNibble"), symbol("·hexHiNibble")
+
+	// lowNibbles is 0x0f in each of 32 bytes, percents '%'.
+	lowNibbles, percents Mem
 )
 
 // A scanner is an entry point the parser calls (see scan.go) and the
@@ -117,6 +126,10 @@ func main() {
 	lowNibbles = GLOBL("lowNibbles", RODATA|NOPTR)
 	for i := 0; i < 32; i += 8 {
 		DATA(i, U64(0x0f0f0f0f0f0f0f0f))
+	}
+	percents = GLOBL("percents", RODATA|NOPTR)
+	for i := 0; i < 32; i += 8 {
+		DATA(i, U64(0x2525252525252525))
 	}
 	for _, sc := range scanners {
 		dispatch(sc)
@@ -213,7 +226,8 @@ var (
 // high nibble, and returns the two results in new registers. The low-nibble
 // shuffle takes x unmasked: its bits 4 to 6 do not matter, and a byte
 // >= 0x80 looks up 0, which is right, since the tables hold complements of
-// classes that contain every such byte.
+// classes that contain every such byte, or (the hex digits') a set that
+// holds none.
 func lookups(o vectorOps, x, h, lo, hi Register, width int) (Register, Register) {
 	a, b := Register(o.reg()), Register(o.reg())
 	if width == 16 {
@@ -246,7 +260,8 @@ func scanAVX2(sc scanner) {
 	TEXT(sc.entry+"AVX2", NOSPLIT, sc.signature)
 	Pragma("noescape")
 	Doc(sc.entry + "AVX2 returns " + sc.doc + " of the block s with AVX2, for len(s) >= 16.")
-	p := Load(Param("s").Base(), GP64())
+	p := GP64()
+	Load(Param("s").Base(), p)
 	n := blockLen()
 
 	Comment("The nibble tables in both 128-bit lanes.")
@@ -260,6 +275,12 @@ func scanAVX2(sc scanner) {
 	lowNibbleMask, zero := YMM(), YMM()
 	VMOVDQU(lowNibbles, lowNibbleMask)
 	VPXOR(zero, zero, zero)
+	pct := sc.validPercentOut()
+	var percentReg Register
+	if pct {
+		percentReg = YMM()
+		VMOVDQU(percents, percentReg)
+	}
 
 	short := sc.entry + "_short"
 	CMPQ(n, U8(32))
@@ -275,6 +296,7 @@ func scanAVX2(sc scanner) {
 		}
 		at := []Mem{{Base: p}, {Base: p, Index: n, Scale: 1, Disp: -width}}
 		masks := make([][2]GPVirtual, len(sc.classes)) // per class: first, last
+		var percentMasks [2]GPVirtual
 		for load := range at {
 			x := Register(YMM())
 			if width == 16 {
@@ -300,19 +322,94 @@ func scanAVX2(sc scanner) {
 				masks[k][load] = GP64()
 				VPMOVMSKB(a, masks[k][load].As32())
 			}
+			if pct {
+				pv, a := percentReg, Register(YMM())
+				if width == 16 {
+					pv, a = asX(pv), asX(a)
+				}
+				VPCMPEQB(pv, x, a)
+				percentMasks[load] = GP64()
+				VPMOVMSKB(a, percentMasks[load].As32())
+			}
 		}
-		combine(sc.classes, masks, n, width)
+		combine(sc, masks, percentMasks, p, n, width, lowNibbleMask, zero)
 	}
+}
+
+// hexDigitsAVX2 returns the hex digits of the block at p as two loads of
+// width bytes, at p and at p+last, the way scanAVX2 classifies it, with
+// the shift of the last load's bits in CL.
+func hexDigitsAVX2(p, last GPVirtual, width int, lowNibbleMask, zero Register) GPVirtual {
+	lo, hi := Register(YMM()), Register(YMM())
+	VBROADCASTI128(hexLo, lo)
+	VBROADCASTI128(hexHi, hi)
+	if width == 16 {
+		lo, hi, lowNibbleMask, zero = asX(lo), asX(hi), asX(lowNibbleMask), asX(zero)
+	}
+	var m [2]GPVirtual
+	for load, at := range []Mem{{Base: p}, {Base: p, Index: last, Scale: 1}} {
+		x := Register(YMM())
+		if width == 16 {
+			x = asX(x)
+		}
+		VMOVDQU(at, x)
+		h := highNibbles(ops256, x, lowNibbleMask, width)
+		a, b := lookups(ops256, x, h, lo, hi, width)
+		VPAND(b, a, a)
+		VPCMPEQB(zero, a, a)
+		m[load] = GP64()
+		VPMOVMSKB(a, m[load].As32())
+		Comment("The hex digits: the bytes whose lookups do not AND to zero.")
+		XORL(U32(1<<width-1), m[load].As32())
+	}
+	SHLQ(CL, m[1])
+	ORQ(m[1], m[0])
+	return m[0]
+}
+
+// validPercentOut reports whether a class of sc leaves out valid
+// percent-encodings.
+func (sc scanner) validPercentOut() bool {
+	for _, c := range sc.classes {
+		if c.validPercentOut {
+			return true
+		}
+	}
+	return false
+}
+
+// dropValidPercents clears in mask each '%' of percent that two hex digits
+// follow in hex, masks of the same bytes: percent & hex>>1 & hex>>2. A
+// '%' in the last two bytes of the block, whose digits the masks do not
+// cover, stays.
+func dropValidPercents(mask, hex, percent GPVirtual) {
+	Comment("Leave out each '%' that two hex digits follow in the block.")
+	t := GP64()
+	MOVQ(hex, t)
+	SHRQ(U8(1), t)
+	ANDQ(t, percent)
+	SHRQ(U8(1), t)
+	ANDQ(t, percent)
+	NOTQ(percent)
+	ANDQ(percent, mask)
 }
 
 // combine returns, for each class, first | last<<(n-width): last classified
 // the final width bytes of the block, so its bit 0 stands for byte n-width.
 // The bits both loads cover agree, so OR merges them. A head class has only
 // first, and every byte after it counts as in the class.
-func combine(classes []class, masks [][2]GPVirtual, n GPVirtual, width int) {
+//
+// A class that leaves out valid percent-encodings gets the hex digits,
+// which scanAVX2 does not classify, only when the block holds a '%'.
+func combine(sc scanner, masks [][2]GPVirtual, percent [2]GPVirtual, p, n GPVirtual, width int, lowNibbleMask, zero Register) {
+	classes := sc.classes
 	SUBQ(U8(width), n)
 	shift := CL
 	MOVB(n.As8(), shift)
+	if percent[0] != nil {
+		SHLQ(shift, percent[1])
+		ORQ(percent[1], percent[0])
+	}
 	for k, m := range masks {
 		if classes[k].head {
 			rest := GP64()
@@ -321,6 +418,14 @@ func combine(classes []class, masks [][2]GPVirtual, n GPVirtual, width int) {
 		} else {
 			SHLQ(shift, m[1])
 			ORQ(m[1], m[0])
+		}
+		if classes[k].validPercentOut {
+			done := fmt.Sprintf("%s_%d_no_percent", sc.entry, width)
+			Comment("Most blocks hold no '%': nothing to leave out.")
+			TESTQ(percent[0], percent[0])
+			JZ(LabelRef(done))
+			dropValidPercents(m[0], hexDigitsAVX2(p, n, width, lowNibbleMask, zero), percent[0])
+			Label(done)
 		}
 		Store(m[0], ReturnIndex(k))
 	}
@@ -337,7 +442,8 @@ func scanAVX512(sc scanner) {
 	Pragma("noescape")
 	Doc(sc.entry+"AVX512 returns "+sc.doc+" of the block s with AVX-512 (F and",
 		"BW) and BMI2, for any length.")
-	p := Load(Param("s").Base(), GP64())
+	p := GP64()
+	Load(Param("s").Base(), p)
 	n := blockLen()
 
 	Comment("inBlock = the low n bits: the bytes of the block.")
@@ -361,8 +467,43 @@ func scanAVX512(sc scanner) {
 		VPTESTNMB(a, b, inBlock, in)
 		mask := GP64()
 		KMOVQ(in, mask)
+		if c.validPercentOut {
+			dropValidPercents512(sc, mask, x, h)
+		}
 		Store(mask, ReturnIndex(k))
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// dropValidPercents512 clears in mask each '%' of x that two hex digits
+// follow, finding the hex digits only when x holds a '%'; h holds x's high
+// nibbles.
+func dropValidPercents512(sc scanner, mask GPVirtual, x, h Register) {
+	pv, in := ZMM(), K()
+	VBROADCASTI32X4(percents, pv)
+	VPCMPEQB(pv, x, in)
+	done := sc.entry + "_avx512_no_percent"
+	Comment("Most blocks hold no '%': nothing to leave out.")
+	KORTESTQ(in, in)
+	JZ(LabelRef(done))
+	percent := GP64()
+	KMOVQ(in, percent)
+	dropValidPercents(mask, hexDigits512(x, h), percent)
+	Label(done)
+}
+
+// hexDigits512 returns the mask of the hex digits of x, whose high nibbles
+// h holds; a byte the masked load left out is 0, no hex digit.
+func hexDigits512(x, h Register) GPVirtual {
+	lo, hi := ZMM(), ZMM()
+	VBROADCASTI32X4(hexLo, lo)
+	VBROADCASTI32X4(hexHi, hi)
+	a, b := lookups(ops512, x, h, lo, hi, 64)
+	Comment("Hex digits: the bytes whose lookups do not AND to zero.")
+	in := K()
+	VPTESTMB(a, b, in)
+	mask := GP64()
+	KMOVQ(in, mask)
+	return mask
 }
