@@ -21,7 +21,7 @@ func scanAVX2(s string) uint64
 func scanAVX512(s string) uint64
 
 // scanStops returns a mask of the block s that holds every stop and may
-// hold '/', ':' and '@' too (see scan.go).
+// hold '/', ':', '@' and valid percent-encodings too (see scan.go).
 //
 //go:noescape
 func scanStops(s string) uint64

@@ -30,7 +30,7 @@ const vectorScanner = false
 func scan(s string) uint64 { return scanGeneric(s) }
 
 // scanStops returns a mask of the block s that holds every stop and may
-// hold '/', ':' and '@' too (see scan.go).
+// hold '/', ':', '@' and valid percent-encodings too (see scan.go).
 func scanStops(s string) uint64 { return scanGeneric(s) }
 
 // scanFirst returns the special bytes of the block s, a mask that holds

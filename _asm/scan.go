@@ -94,7 +94,7 @@ var scanners = []scanner{
 		"the special bytes", []class{special}},
 	{"scanStops", []string{
 		"scanStops returns a mask of the block s that holds every stop and may",
-		"hold '/', ':' and '@' too (see scan.go).",
+		"hold '/', ':', '@' and valid percent-encodings too (see scan.go).",
 	}, "scanGeneric", "func(s string) uint64",
 		"the stops", []class{stops}},
 	{"scanFirst", []string{
