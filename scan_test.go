@@ -199,7 +199,10 @@ func TestScanEveryByteEveryPosition(t *testing.T) {
 // of the stops only when both bytes after it are hex digits and inside the
 // block.
 func TestScanPercentEncodings(t *testing.T) {
-	const after = "09afAF/:G`g@%x\x00\x7f\x80\xff"
+	after := "09afAF/:G`g@%x\x00\x7f\x80\xff"
+	if testing.Short() {
+		after = "0aF/G%\x80" // for runs under an emulator
+	}
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
 		k, _ := levelKernels(l)
 		const maxLen = 2*blockSize + 1
