@@ -100,7 +100,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"URIs, one line per input line, in input order. Each line is a reference\n"+
 			"with -base, and otherwise a base URI, a tab and a reference (offsets are\n"+
 			"then into the whole line). An encoded dot (\"%2E%2E\") is data, not a\n"+
-			"dot-segment (section 2.3): normalize reads it as one.\n", stderr)
+			"dot-segment (section 5.2.4): normalize decodes it to one.\n", stderr)
 	baseFlag := c.fs.String("base", "", "resolve each line against this absolute `URI`")
 	underflow := c.fs.Bool("reject-underflow", false, `refuse a ".." above the root (the RFC drops it), in -base too`)
 	if code, stop := c.parse(args, stdout); stop {
