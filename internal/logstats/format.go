@@ -57,7 +57,7 @@ func ParseFormat(name string, field int, sep string) (Format, error) {
 	case "combined":
 		f.Kind = KindCombined
 	default:
-		return f, fmt.Errorf("unknown -format %q: want clf (or common), combined or uri (none)", name)
+		return f, fmt.Errorf("unknown -format %q: want clf (or common), combined or uri (the default)", name)
 	}
 	if field == 0 {
 		if sep != "" {
@@ -89,7 +89,7 @@ func CheckGiven(visit func(func(*flag.Flag))) error {
 		switch {
 		case err != nil:
 		case f.Name == "format" && f.Value.String() == "":
-			err = errors.New(`-format "": want clf (or common), combined or uri (none)`)
+			err = errors.New(`-format "": want clf (or common), combined or uri (the default)`)
 		case f.Name == "field" && f.Value.String() == "0":
 			err = errors.New("-field 0: fields count from 1")
 		case f.Name == "sep" && f.Value.String() == "":

@@ -209,6 +209,25 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("ParseFormat(%q) = %v, %v; want kind %v", name, f.Kind, err, want)
 		}
 	}
+	// Every word the error offers in place of an unknown name, but its
+	// glue, is a name ParseFormat takes, and it offers each kind.
+	_, err := ParseFormat("xml", 0, "")
+	msg := err.Error()
+	offered := msg[strings.Index(msg, "want ")+len("want "):]
+	kinds := map[Kind]bool{}
+	for _, w := range strings.FieldsFunc(offered, func(r rune) bool { return strings.ContainsRune(" (),", r) }) {
+		if w == "or" || w == "the" || w == "default" {
+			continue
+		}
+		f, err := ParseFormat(w, 0, "")
+		if err != nil {
+			t.Errorf("the error %q offers %q, which ParseFormat refuses: %v", msg, w, err)
+		}
+		kinds[f.Kind] = true
+	}
+	if len(kinds) != 3 {
+		t.Errorf("the error %q offers the kinds %v, want uri, clf and combined", msg, kinds)
+	}
 }
 
 // observe returns the facets Observe emits for line, as "facet=key" in
