@@ -61,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var (
 		out      = fs.String("out", "results", "directory for results.md and chart.svg; \"\" writes only the summary to stdout")
 		trials   = fs.Int("trials", 10, "timed trials per parser and corpus")
-		minTime  = fs.Duration("mintime", 60*time.Millisecond, "shortest trial: whole passes over the corpus are repeated until it lasts this long")
+		minTime  = fs.Duration("mintime", 60*time.Millisecond, "shortest trial: each trial runs the number of whole passes over the corpus that lasted this long when calibrated")
 		keys     = fs.String("parsers", "", "comma-separated parsers to run (default all): "+parserKeys())
 		opKeys   = fs.String("ops", "all", "comma-separated operations besides parsing to measure, \"\" for none: "+operationKeys())
 		genCount = fs.Int("gen", 20000, "URIs in the generated corpus")

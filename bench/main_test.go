@@ -315,6 +315,39 @@ func TestCalibrate(t *testing.T) {
 	}
 }
 
+// TestMeasureAllocs checks that measure reports what a parser allocates
+// per URI on every pass, and not what it allocates once, on first use.
+func TestMeasureAllocs(t *testing.T) {
+	c := newCorpus("t", "test", []string{"http://a/", "b", "c:d"}, nil)
+	var sink []*int
+	once := false
+	ps := []*parser{
+		{key: "once", name: "once", run: func(c *corpus, ok []bool) {
+			if !once {
+				once = true
+				for range 1000 {
+					sink = append(sink, new(int))
+				}
+			}
+			for i := range ok {
+				ok[i] = true
+			}
+		}},
+		{key: "each", name: "each", run: func(c *corpus, ok []bool) {
+			for i := range ok {
+				sink, ok[i] = append(sink[:0], new(int)), true
+			}
+		}},
+	}
+	rs := measure(c, ps, method{trials: 1, minTime: time.Microsecond}, func(*corpus, *parser, string) {})
+	if got := rs[0].allocs; got != 0 {
+		t.Errorf("a parser that allocates once, on first use: %v allocs per URI, want 0", got)
+	}
+	if got := rs[1].allocs; got < 1 || got > 1.5 {
+		t.Errorf("a parser that allocates once per URI: %v allocs per URI, want 1", got)
+	}
+}
+
 func TestLogAxis(t *testing.T) {
 	for _, tc := range []struct {
 		lo, hi float64

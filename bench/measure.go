@@ -11,7 +11,7 @@ import (
 // method is how every parser is measured on every corpus.
 type method struct {
 	trials  int           // timed trials per parser and corpus
-	minTime time.Duration // a trial repeats whole passes until it lasts this long
+	minTime time.Duration // each trial runs the whole passes that lasted this long when calibrated
 }
 
 // A result is one parser on one corpus.
@@ -70,9 +70,11 @@ type progress func(c *corpus, p *parser, step string)
 
 // measure runs every parser on one corpus:
 //
-//  1. one untimed pass that records what each parser accepts and what it
-//     allocates (runtime.ReadMemStats around it), and that warms up caches,
-//     branch predictors and the parser's own pools;
+//  1. two untimed passes: the first warms up caches, branch predictors,
+//     the parser's own pools and whatever it builds once (xurls compiles
+//     its regular expression on first use), the second records what each
+//     parser accepts and what it allocates (runtime.ReadMemStats around
+//     it), so that a one-time cost is not counted as a cost per URI;
 //  2. a calibration: the number of passes that lasts at least m.minTime;
 //  3. m.trials rounds; each round times every parser once, in an order that
 //     rotates from round to round, so that the machine's drift and the
@@ -84,6 +86,7 @@ func measure(c *corpus, ps []*parser, m method, tell progress) []*result {
 	for i, p := range ps {
 		tell(c, p, "warm-up")
 		r := &result{parser: p, corpus: c, ok: make([]bool, len(c.strings))}
+		p.run(c, r.ok)
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)

@@ -217,7 +217,7 @@ func (r *report) writeAgreement(p *printer) {
 		}
 		p.f("\n")
 	}
-	p.f("\nPer pair: where they disagree, and the inputs only one of them accepts, with the shortest example from each corpus (corpus:line). ")
+	p.f("\nPer pair: where they disagree, and the inputs only one of them accepts, with up to three examples, the shortest of each corpus, from the corpora measured first (corpus:line). ")
 	p.f("Inputs that are not printable ASCII, or that hold a space, a quote or a backslash, are shown as Go string literals, in double quotes.\n\n")
 	for _, d := range ds {
 		if d.total() == 0 {
