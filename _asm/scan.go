@@ -316,11 +316,7 @@ func scanAVX2(sc scanner) {
 				if width == 16 {
 					tlo, thi = asX(tlo), asX(thi)
 				}
-				a, b := lookups(ops256, x, h, tlo, thi, width)
-				VPAND(b, a, a)
-				VPCMPEQB(z, a, a)
-				masks[k][load] = GP64()
-				VPMOVMSKB(a, masks[k][load].As32())
+				masks[k][load] = zeroLookupsAVX2(x, h, tlo, thi, z, width)
 			}
 			if pct {
 				pv, a := percentReg, Register(YMM())
@@ -353,18 +349,25 @@ func hexDigitsAVX2(p, last GPVirtual, width int, lowNibbleMask, zero Register) G
 			x = asX(x)
 		}
 		VMOVDQU(at, x)
-		h := highNibbles(ops256, x, lowNibbleMask, width)
-		a, b := lookups(ops256, x, h, lo, hi, width)
-		VPAND(b, a, a)
-		VPCMPEQB(zero, a, a)
-		m[load] = GP64()
-		VPMOVMSKB(a, m[load].As32())
+		m[load] = zeroLookupsAVX2(x, highNibbles(ops256, x, lowNibbleMask, width), lo, hi, zero, width)
 		Comment("The hex digits: the bytes whose lookups do not AND to zero.")
 		XORL(U32(1<<width-1), m[load].As32())
 	}
 	SHLQ(CL, m[1])
 	ORQ(m[1], m[0])
 	return m[0]
+}
+
+// zeroLookupsAVX2 returns the mask of the width bytes of x, whose high
+// nibbles h holds, whose lookups in the tables lo and hi AND to zero; z is
+// a zero register.
+func zeroLookupsAVX2(x, h, lo, hi, z Register, width int) GPVirtual {
+	a, b := lookups(ops256, x, h, lo, hi, width)
+	VPAND(b, a, a)
+	VPCMPEQB(z, a, a)
+	m := GP64()
+	VPMOVMSKB(a, m.As32())
+	return m
 }
 
 // validPercentOut reports whether a class of sc leaves out valid
