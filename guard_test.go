@@ -32,12 +32,16 @@ func guarded(t *testing.T, size int) []byte {
 // TestGuardPages runs every scanner level, and everything that scans with
 // it (the parser, the splitter, the request-target parsers, Params and
 // Finder), on inputs that start right after a PROT_NONE page and on inputs
-// that end right before one. A load before the first byte or past
+// that end right before one; Decoded, into a buffer that ends right before
+// one too. A load before the first byte or past
 // the last one faults, and the test binary dies with a traceback that names
 // the function and its arguments (the input's address and length).
 func TestGuardPages(t *testing.T) {
 	const maxLen = 4*blockSize + 1
 	mem := guarded(t, 2*maxLen)
+	// Decoded's buffer, with room for exactly the query, before a guard
+	// page: a store past the copy faults too.
+	out := guarded(t, maxLen)
 
 	// Contents that keep each walk going to the end (a valid path, an
 	// origin-form target, a query, text with URIs, of every length) and
@@ -82,6 +86,12 @@ func TestGuardPages(t *testing.T) {
 					p := NewParams(s, QuerySemicolon, 0)
 					for k, v := range p.Decoded(nil, DecodePlusAsSpace) {
 						sinkInt += len(k) + len(v)
+					}
+					for _, d := range []DecodeOption{0, DecodePlusAsSpace | DecodeNoControls} {
+						p = NewParams(s, QuerySemicolon, 0)
+						for k, v := range p.Decoded(out[len(out)-n:len(out)-n], d) {
+							sinkInt += len(k) + len(v)
+						}
 					}
 					f := NewFinderString(s)
 					for span := range f.All() {

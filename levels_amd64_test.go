@@ -22,8 +22,8 @@ func levelKernels(l scanLevel) (k kernels, missing string) {
 		}
 		return kernels{scanAVX2, scanStopsAVX2, scanFirstAVX2, scanQueryAVX2, avx2MinLen}, ""
 	case levelAVX512:
-		if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.BMI2) {
-			return k, "this CPU (or OS) has no AVX-512 F and BW with BMI2"
+		if !hasAVX512() {
+			return k, "this CPU (or OS) has no AVX-512 F, BW and VL with BMI1, BMI2 and POPCNT"
 		}
 		return kernels{scanAVX512, scanStopsAVX512, scanFirstAVX512, scanQueryAVX512, 0}, ""
 	}

@@ -234,7 +234,9 @@ func (p *Params) ErrorOffset() int {
 //
 // The iteration appends a copy of the query to buf and decodes each
 // parameter there, in place, when it reaches it: a key or a value with
-// nothing to decode is then already in place and costs nothing more. Keys
+// nothing to decode is then already in place and costs nothing more. (At
+// the AVX-512 level, a whole query under 64 bytes that fits buf's spare
+// capacity is copied and decoded in one pass, as the loop starts.) Keys
 // and values are slices of that copy, which the iteration never writes to
 // again: they stay valid after the loop, each with its own capacity (an
 // append to one never overwrites another), until the caller reuses buf
@@ -259,12 +261,27 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		if p.err != 0 || p.pos >= len(p.s) {
 			return
 		}
+		if copied, sep, eq, keep, ok := p.decodeBlock(buf, opts); ok {
+			for p.pos < len(p.s) { // nextInBlock's first test, without a call after the last parameter
+				start, keyEnd, valueStart, end, ok := p.nextInBlock(sep, eq)
+				if !ok {
+					return
+				}
+				ks, ke := decodedOffset(keep, start), decodedOffset(keep, keyEnd)
+				vs, ve := decodedOffset(keep, valueStart), decodedOffset(keep, end)
+				if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
+					p.leaveBlock()
+					return
+				}
+			}
+			return
+		}
+		off := len(buf)
 		if p.blk < 0 {
 			// The first block's masks before the copy: the scan's latency
 			// then overlaps with copying.
 			p.blk, p.mask = 0, scanQuery(p.s)
 		}
-		off := len(buf)
 		var copied []byte
 		if p.pos == 0 || cap(buf)-off < len(p.s) {
 			copied = append(buf, p.s...)[off:]
@@ -307,4 +324,47 @@ func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, b
 		return nil, false
 	}
 	return raw[:n], true
+}
+
+// nextInBlock is next for a query that decodeBlock has split: sep holds
+// its separators and its end, eq its '=' bytes. It finds each parameter's
+// offsets without a branch on its bytes.
+func (p *Params) nextInBlock(sep, eq uint64) (start, keyEnd, valueStart, end int, ok bool) {
+	for p.err == 0 && p.pos < len(p.s) {
+		start = p.pos
+		end = start + bits.TrailingZeros64(sep>>(uint(start)&63))
+		keyEnd = start + bits.TrailingZeros64(eq>>(uint(start)&63))
+		valueStart = keyEnd + 1
+		if keyEnd >= end {
+			keyEnd, valueStart = end, end
+		}
+		p.pos = end + 1
+		if start == end {
+			continue // an empty piece
+		}
+		if p.left == 0 {
+			p.err, p.pos = ErrTooManyParameters, start // the parameter that did not fit
+			return 0, 0, 0, 0, false
+		}
+		if p.left > 0 {
+			p.left--
+		}
+		return start, keyEnd, valueStart, end, true
+	}
+	return 0, 0, 0, 0, false
+}
+
+// leaveBlock sets p, which nextInBlock has moved, for next: a later run
+// walks on from p.pos, over the stops after it.
+func (p *Params) leaveBlock() {
+	if p.pos < len(p.s) {
+		p.blk, p.mask = 0, scanQuery(p.s)&(^uint64(0)<<(uint(p.pos)&63))
+	}
+}
+
+// decodedOffset returns where the byte at offset i of a query that
+// decodeBlock decoded, keeping the bytes keep holds, is in its output:
+// after the bytes kept before it.
+func decodedOffset(keep uint64, i int) int {
+	return bits.OnesCount64(keep & (1<<(uint(i)&63) - 1))
 }

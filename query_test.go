@@ -556,12 +556,30 @@ func paramsEverything(q string) string {
 			fmt.Fprintf(&b, "%q=%q ", k, v)
 		}
 		fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
-		for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodePlusAsSpace | DecodeNoControls} {
+		for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
+			// A nil buf, which the walk grows, and one with room, into
+			// which a kernel may decode a short query at once.
+			for _, buf := range [][]byte{nil, make([]byte, 0, len(q))} {
+				p := NewParams(q, qo, 3)
+				for k, v := range p.Decoded(buf, d) {
+					fmt.Fprintf(&b, "%q=%q ", k, v)
+				}
+				fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
+			}
+			// A loop that breaks after the first parameter, then the
+			// same sequence run again, then Next.
 			p := NewParams(q, qo, 3)
-			for k, v := range p.Decoded(nil, d) {
+			seq := p.Decoded(make([]byte, 0, len(q)), d)
+			var first [][]byte
+			for k, v := range seq {
+				first = append(first, k, v)
+				break
+			}
+			for k, v := range seq {
 				fmt.Fprintf(&b, "%q=%q ", k, v)
 			}
-			fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
+			k, v, ok := p.Next()
+			fmt.Fprintf(&b, "%q then %q=%q %v %v@%d\n", first, k, v, ok, p.Err(), p.ErrorOffset())
 		}
 	}
 	return b.String()

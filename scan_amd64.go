@@ -5,6 +5,7 @@ package fasturi
 import (
 	"errors"
 	"strconv"
+	"unsafe"
 
 	"github.com/fasturi/fasturi/internal/scanlevel"
 	"github.com/klauspost/cpuid/v2"
@@ -24,12 +25,18 @@ var level = detectLevel()
 // AVX2 and AVX-512 only when the operating system saves their registers.
 func detectLevel() scanLevel {
 	switch {
-	case cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.BMI2):
+	case hasAVX512():
 		return levelAVX512
 	case cpuid.CPU.Supports(cpuid.AVX2):
 		return levelAVX2
 	}
 	return levelGeneric
+}
+
+// hasAVX512 reports whether this machine runs the AVX-512 kernels, whose
+// instructions (beyond AVX-512 F and BW) every CPU with AVX-512 BW has.
+func hasAVX512() bool {
+	return cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2, cpuid.POPCNT)
 }
 
 func init() {
@@ -56,4 +63,61 @@ func stopsIn(s string, special uint64) uint64 {
 		return scanStops(s) & special
 	}
 	return special
+}
+
+// decodeBlock splits and decodes p's query into buf in one pass, when the
+// query is whole (p has not moved), shorter than a block, and fits buf's
+// spare capacity, at the AVX-512 level, whose kernel does it. It returns
+// the decoded copy, the separators with the end of the query, the '=' bytes
+// and the bytes kept (see decodeQueryAVX512's options below); or ok false,
+// and then the walk does it all, which also yields the parameters before a
+// key or a value that does not decode.
+func (p *Params) decodeBlock(buf []byte, opts DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
+	off := len(buf)
+	if level != levelAVX512 || p.pos != 0 || len(p.s) >= blockSize || cap(buf)-off < len(p.s) {
+		return nil, 0, 0, 0, false
+	}
+	copied = buf[off : off+len(p.s)]
+	sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, p.kernelOpts(opts))
+	if bad != 0 {
+		return nil, 0, 0, 0, false
+	}
+	return copied, sep | 1<<(uint(len(p.s))&63), eq, keep, true
+}
+
+// The options of decodeQueryAVX512(dst, s, opts), which splits and decodes
+// a query s of at most 64 bytes in one pass and returns:
+//
+//   - sep, the separators: '&', and ';' with decodeQuerySemicolon;
+//   - eq, the '=' bytes;
+//   - keep, the bytes of s but the two hex digits of each valid
+//     percent-encoding: dst[:popcount(keep)] holds them in order, each
+//     '%' of a valid encoding as the byte it encodes, and each '+' as a
+//     space with decodeQueryPlus;
+//   - bad: the '%' bytes of no valid encoding, and with
+//     decodeQueryNoControls the C0 controls and DEL, raw or decoded, which
+//     AppendDecode refuses. When bad is not zero, dst is undefined.
+//
+// The byte decoded from s[i:i+3] is then after the bytes of keep below i,
+// so each parameter splits at sep and eq, in s, and maps to its decoded
+// bytes by those counts.
+const (
+	decodeQuerySemicolon = 1 << iota
+	decodeQueryPlus
+	decodeQueryNoControls
+)
+
+// kernelOpts returns decodeQueryAVX512's opts for p's separators and opts.
+func (p *Params) kernelOpts(opts DecodeOption) uint64 {
+	var k uint64
+	if p.opts&QuerySemicolon != 0 {
+		k |= decodeQuerySemicolon
+	}
+	if opts&DecodePlusAsSpace != 0 {
+		k |= decodeQueryPlus
+	}
+	if opts&DecodeNoControls != 0 {
+		k |= decodeQueryNoControls
+	}
+	return k
 }

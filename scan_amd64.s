@@ -16,6 +16,24 @@ DATA percents<>+16(SB)/8, $0x2525252525252525
 DATA percents<>+24(SB)/8, $0x2525252525252525
 GLOBL percents<>(SB), RODATA|NOPTR, $32
 
+DATA hexLetterAdd<>+0(SB)/1, $0x00
+DATA hexLetterAdd<>+1(SB)/1, $0x00
+DATA hexLetterAdd<>+2(SB)/1, $0x00
+DATA hexLetterAdd<>+3(SB)/1, $0x00
+DATA hexLetterAdd<>+4(SB)/1, $0x09
+DATA hexLetterAdd<>+5(SB)/1, $0x00
+DATA hexLetterAdd<>+6(SB)/1, $0x09
+DATA hexLetterAdd<>+7(SB)/1, $0x00
+DATA hexLetterAdd<>+8(SB)/1, $0x00
+DATA hexLetterAdd<>+9(SB)/1, $0x00
+DATA hexLetterAdd<>+10(SB)/1, $0x00
+DATA hexLetterAdd<>+11(SB)/1, $0x00
+DATA hexLetterAdd<>+12(SB)/1, $0x00
+DATA hexLetterAdd<>+13(SB)/1, $0x00
+DATA hexLetterAdd<>+14(SB)/1, $0x00
+DATA hexLetterAdd<>+15(SB)/1, $0x00
+GLOBL hexLetterAdd<>(SB), RODATA|NOPTR, $16
+
 // func scan(s string) uint64
 TEXT ·scan(SB), NOSPLIT, $0-24
 	MOVQ s_len+8(FP), AX
@@ -797,5 +815,246 @@ TEXT ·scanQueryAVX512(SB), NOSPLIT, $0-24
 	VPTESTNMB Z0, Z1, K1, K1
 	KMOVQ     K1, AX
 	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+DATA queryVectors<>+0(SB)/8, $0x2626262626262626
+DATA queryVectors<>+8(SB)/8, $0x2626262626262626
+DATA queryVectors<>+16(SB)/8, $0x2626262626262626
+DATA queryVectors<>+24(SB)/8, $0x2626262626262626
+DATA queryVectors<>+32(SB)/8, $0x2626262626262626
+DATA queryVectors<>+40(SB)/8, $0x2626262626262626
+DATA queryVectors<>+48(SB)/8, $0x2626262626262626
+DATA queryVectors<>+56(SB)/8, $0x2626262626262626
+DATA queryVectors<>+64(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+72(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+80(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+88(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+96(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+104(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+112(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+120(SB)/8, $0x3b3b3b3b3b3b3b3b
+DATA queryVectors<>+128(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+136(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+144(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+152(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+160(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+168(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+176(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+184(SB)/8, $0x3d3d3d3d3d3d3d3d
+DATA queryVectors<>+192(SB)/8, $0x2525252525252525
+DATA queryVectors<>+200(SB)/8, $0x2525252525252525
+DATA queryVectors<>+208(SB)/8, $0x2525252525252525
+DATA queryVectors<>+216(SB)/8, $0x2525252525252525
+DATA queryVectors<>+224(SB)/8, $0x2525252525252525
+DATA queryVectors<>+232(SB)/8, $0x2525252525252525
+DATA queryVectors<>+240(SB)/8, $0x2525252525252525
+DATA queryVectors<>+248(SB)/8, $0x2525252525252525
+DATA queryVectors<>+256(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+264(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+272(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+280(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+288(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+296(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+304(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+312(SB)/8, $0x2b2b2b2b2b2b2b2b
+DATA queryVectors<>+320(SB)/8, $0x2020202020202020
+DATA queryVectors<>+328(SB)/8, $0x2020202020202020
+DATA queryVectors<>+336(SB)/8, $0x2020202020202020
+DATA queryVectors<>+344(SB)/8, $0x2020202020202020
+DATA queryVectors<>+352(SB)/8, $0x2020202020202020
+DATA queryVectors<>+360(SB)/8, $0x2020202020202020
+DATA queryVectors<>+368(SB)/8, $0x2020202020202020
+DATA queryVectors<>+376(SB)/8, $0x2020202020202020
+DATA queryVectors<>+384(SB)/8, $0x2020202020202020
+DATA queryVectors<>+392(SB)/8, $0x2020202020202020
+DATA queryVectors<>+400(SB)/8, $0x2020202020202020
+DATA queryVectors<>+408(SB)/8, $0x2020202020202020
+DATA queryVectors<>+416(SB)/8, $0x2020202020202020
+DATA queryVectors<>+424(SB)/8, $0x2020202020202020
+DATA queryVectors<>+432(SB)/8, $0x2020202020202020
+DATA queryVectors<>+440(SB)/8, $0x2020202020202020
+DATA queryVectors<>+448(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+456(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+464(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+472(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+480(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+488(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+496(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA queryVectors<>+504(SB)/8, $0x7f7f7f7f7f7f7f7f
+GLOBL queryVectors<>(SB), RODATA|NOPTR, $512
+
+// func decodeQueryAVX512(dst *byte, s string, opts uint64) (sep uint64, eq uint64, keep uint64, bad uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI, BMI2, CMOV, POPCNT
+TEXT ·decodeQueryAVX512(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), AX
+	MOVQ    s_base+8(FP), CX
+	MOVQ    opts+24(FP), DX
+	MOVQ    s_len+16(FP), BX
+	MOVQ    $0x00000040, SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+
+	// inBlock = the low n bits: the bytes of the block.
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	XORQ       CX, CX
+
+	// The separators, the '=' bytes, the '%' bytes.
+	VPCMPEQB queryVectors<>+0(SB), Z0, K2
+	TESTQ    $0x00000001, DX
+	JZ       decodeQueryAVX512_no_semicolon
+	VPCMPEQB queryVectors<>+64(SB), Z0, K3
+	KORQ     K3, K2, K2
+
+decodeQueryAVX512_no_semicolon:
+	KMOVQ    K2, DI
+	VPCMPEQB queryVectors<>+128(SB), Z0, K2
+	KMOVQ    K2, R8
+	VPCMPEQB queryVectors<>+192(SB), Z0, K2
+	KMOVQ    K2, R9
+
+	// The controls and DEL, when asked, are bad: AppendDecode refuses them.
+	TESTQ    $0x00000004, DX
+	JZ       decodeQueryAVX512_raw_controls
+	VPCMPUB  $0x01, queryVectors<>+384(SB), Z0, K1, K2
+	VPCMPEQB queryVectors<>+448(SB), Z0, K1, K3
+	KORQ     K3, K2, K2
+	KMOVQ    K2, R10
+	ORQ      R10, CX
+
+decodeQueryAVX512_raw_controls:
+	// '+' as a space, when asked.
+	TESTQ    $0x00000002, DX
+	JZ       decodeQueryAVX512_no_plus
+	VPCMPEQB queryVectors<>+256(SB), Z0, K2
+	VMOVDQU8 queryVectors<>+320(SB), K2, Z0
+
+decodeQueryAVX512_no_plus:
+	MOVQ BX, R10
+
+	// Most queries hold no '%': written out as they are.
+	TESTQ    R9, R9
+	JNZ      decodeQueryAVX512_decode
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      decodeQueryAVX512_done
+
+decodeQueryAVX512_decode:
+	// valid: each '%' that two hex digits follow in the block; every
+	// other one is bad.
+	VBROADCASTI32X4 lowNibbles<>+0(SB), Z1
+	VPSRLW          $0x04, Z0, Z2
+	VPANDD          Z1, Z2, Z2
+	MOVQ            R9, R11
+	ORQ             R9, CX
+	VBROADCASTI32X4 ·hexLoNibble+0(SB), Z3
+	VBROADCASTI32X4 ·hexHiNibble+0(SB), Z4
+	VPSHUFB         Z0, Z3, Z3
+	VPSHUFB         Z2, Z4, Z4
+
+	// Hex digits: the bytes whose lookups do not AND to zero.
+	VPTESTMB Z3, Z4, K1
+	KMOVQ    K1, R9
+	SHRQ     $0x01, R9
+	ANDQ     R9, R11
+	SHRQ     $0x01, R9
+	ANDQ     R9, R11
+	XORQ     R11, CX
+
+	// keep: the bytes but each valid encoding's two digits.
+	LEAQ  (R11)(R11*1), R9
+	LEAQ  (R9)(R11*4), R9
+	ANDNQ BX, R9, R10
+
+	// Each byte's value as a hex digit: its low nibble, 9 more for a
+	// letter (high nibble 4 or 6).
+	VPANDD          Z1, Z0, Z3
+	VBROADCASTI32X4 hexLetterAdd<>+0(SB), Z4
+	VPSHUFB         Z2, Z4, Z2
+	VPADDB          Z2, Z3, Z3
+
+	// decoded = value[i+1]<<4 | value[i+2]: the values shifted down by
+	// one and two bytes across the 16-byte lanes, the next lane from
+	// VALIGND; a word shift, then a bit select of 0xf0 from the first.
+	VPXORD     Z5, Z5, Z5
+	VALIGND    $0x04, Z3, Z5, Z2
+	VPALIGNR   $0x01, Z3, Z2, Z4
+	VPALIGNR   $0x02, Z3, Z2, Z2
+	VPSLLW     $0x04, Z4, Z4
+	VPTERNLOGD $0xd8, Z1, Z2, Z4
+	KMOVQ      R11, K1
+	VMOVDQU8   Z4, K1, Z0
+
+	// A decoded control or DEL, when asked, is bad too.
+	TESTQ    $0x00000004, DX
+	JZ       decodeQueryAVX512_decoded_controls
+	VPCMPUB  $0x01, queryVectors<>+384(SB), Z4, K1, K2
+	VPCMPEQB queryVectors<>+448(SB), Z4, K1, K1
+	KORQ     K1, K2, K2
+	KMOVQ    K2, DX
+	ORQ      DX, CX
+
+decodeQueryAVX512_decoded_controls:
+	// Write out the bytes keep holds, 16 at a time: widened to
+	// 32 bits, compressed, narrowed, stored under a mask of their count.
+	XORQ          DX, DX
+	VPMOVZXBD     X0, Z1
+	MOVQ          R10, BX
+	KMOVW         BX, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPMOVDB       Z1, X1
+	MOVWQZX       BX, BX
+	POPCNTQ       BX, BX
+	BZHIQ         BX, SI, R9
+	KMOVQ         R9, K1
+	VMOVDQU8      X1, K1, (AX)(DX*1)
+	ADDQ          BX, DX
+	VEXTRACTI32X4 $0x01, Z0, X1
+	VPMOVZXBD     X1, Z1
+	MOVQ          R10, BX
+	SHRQ          $0x10, BX
+	KMOVW         BX, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPMOVDB       Z1, X1
+	MOVWQZX       BX, BX
+	POPCNTQ       BX, BX
+	BZHIQ         BX, SI, R9
+	KMOVQ         R9, K1
+	VMOVDQU8      X1, K1, (AX)(DX*1)
+	ADDQ          BX, DX
+	VEXTRACTI32X4 $0x02, Z0, X1
+	VPMOVZXBD     X1, Z1
+	MOVQ          R10, BX
+	SHRQ          $0x20, BX
+	KMOVW         BX, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPMOVDB       Z1, X1
+	MOVWQZX       BX, BX
+	POPCNTQ       BX, BX
+	BZHIQ         BX, SI, R9
+	KMOVQ         R9, K1
+	VMOVDQU8      X1, K1, (AX)(DX*1)
+	ADDQ          BX, DX
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	MOVQ          R10, BX
+	SHRQ          $0x30, BX
+	KMOVW         BX, K1
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VPMOVDB       Z0, X0
+	MOVWQZX       BX, BX
+	POPCNTQ       BX, BX
+	BZHIQ         BX, SI, SI
+	KMOVQ         SI, K1
+	VMOVDQU8      X0, K1, (AX)(DX*1)
+	ADDQ          BX, DX
+
+decodeQueryAVX512_done:
+	MOVQ DI, sep+32(FP)
+	MOVQ R8, eq+40(FP)
+	MOVQ R10, keep+48(FP)
+	MOVQ CX, bad+56(FP)
 	VZEROUPPER
 	RET

@@ -72,3 +72,10 @@ func scanQueryAVX2(s string) uint64
 //
 //go:noescape
 func scanQueryAVX512(s string) uint64
+
+// decodeQueryAVX512 splits and decodes the query s, of at most 64 bytes, into
+// dst with AVX-512 (F, BW and VL), BMI1, BMI2 and POPCNT, as the
+// decodeQuery constants describe (scan_amd64.go).
+//
+//go:noescape
+func decodeQueryAVX512(dst *byte, s string, opts uint64) (sep uint64, eq uint64, keep uint64, bad uint64)

@@ -46,3 +46,9 @@ func scanQuery(s string) uint64 { return scanQueryGeneric(s) }
 // stopsIn returns the bits of special, the special bytes of the block s,
 // that the path walk visits (see scan.go): all of them.
 func stopsIn(_ string, special uint64) uint64 { return special }
+
+// decodeBlock splits and decodes p's query in one pass at a level with a
+// kernel for it (see scan_amd64.go): none here.
+func (p *Params) decodeBlock(_ []byte, _ DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
+	return nil, 0, 0, 0, false
+}

@@ -1,0 +1,128 @@
+package fasturi
+
+import (
+	"bytes"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// decodeBlockByDefinition returns what decodeBlock must for the query s,
+// shorter than a block, byte by byte: the separators with the end of s,
+// the '=' bytes, the bytes kept and the decoded bytes; or ok false when a
+// byte is bad (see the decodeQuery constants).
+func decodeBlockByDefinition(s string, qo QueryOption, d DecodeOption) (dec []byte, sep, eq, keep uint64, ok bool) {
+	sep = 1 << len(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '&' || c == ';' && qo&QuerySemicolon != 0:
+			sep |= 1 << i
+		case c == '=':
+			eq |= 1 << i
+		}
+		keep |= 1 << i
+		switch {
+		case c == '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return nil, 0, 0, 0, false
+			}
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		case c == '+' && d&DecodePlusAsSpace != 0:
+			c = ' '
+		}
+		if isControl(c) && d&DecodeNoControls != 0 {
+			return nil, 0, 0, 0, false
+		}
+		dec = append(dec, c)
+	}
+	return dec, sep, eq, keep, true
+}
+
+// TestDecodeBlock holds the one-pass kernel of each level that has one to
+// its contract, byte by byte: every byte value at every offset, encodings
+// on each side of the 16-byte lanes, random queries of every length, with
+// every option.
+func TestDecodeBlock(t *testing.T) {
+	var inputs []string
+	filler := "ab=c%41&d+e;f=%7a%2B"
+	for len(filler) < blockSize {
+		filler += filler
+	}
+	for n := 1; n < blockSize; n++ {
+		base := filler[:n]
+		for i := 0; i < n; i++ {
+			for c := 0; c < 256; c += 1 + 6*(c&1) { // 0, 1, 8, 9, 16, ...: both parities, all nibbles
+				b := []byte(base)
+				b[i] = byte(c)
+				inputs = append(inputs, string(b))
+			}
+			for _, enc := range []string{"%41", "%7f", "%0a", "%zz", "%4", "%", "+", "&", "=", ";"} {
+				if i+len(enc) <= n {
+					inputs = append(inputs, base[:i]+enc+base[i+len(enc):])
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "%%%&&==;;++aF09gz\x00\x1f\x7f\x80\xff "
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(blockSize-1))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		inputs = append(inputs, string(b))
+	}
+	if testing.Short() {
+		inputs = inputs[:len(inputs)/8]
+	}
+	forEachLevel(t, func(t *testing.T, l scanLevel) {
+		p := NewParams("a=%41", 0, 0)
+		if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, 8), 0); !ok {
+			t.Skipf("no one-pass kernel at level %v", l)
+		}
+		buf := make([]byte, 0, blockSize)
+		for _, in := range inputs {
+			for _, qo := range []QueryOption{0, QuerySemicolon} {
+				for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
+					p := NewParams(in, qo, 0)
+					copied, sep, eq, keep, ok := p.decodeBlock(buf[:0:len(in)], d)
+					wantDec, wantSep, wantEq, wantKeep, wantOK := decodeBlockByDefinition(in, qo, d)
+					if ok != wantOK {
+						t.Fatalf("%q (%v, %v): ok %v, want %v", in, qo, d, ok, wantOK)
+					}
+					if !ok {
+						continue
+					}
+					n := bits.OnesCount64(keep)
+					if sep != wantSep || eq != wantEq || keep != wantKeep || len(copied) != len(in) || !bytes.Equal(copied[:n], wantDec) {
+						t.Fatalf("%q (%v, %v):\nsep %064b eq %064b keep %064b %q\nwant %064b eq %064b keep %064b %q",
+							in, qo, d, sep, eq, keep, copied[:n], wantSep, wantEq, wantKeep, wantDec)
+					}
+				}
+			}
+		}
+		// The kernel takes only a whole query shorter than a block, with
+		// room for it.
+		for _, c := range []struct {
+			name string
+			q    string
+			room int
+			next bool
+		}{
+			{"a block", strings.Repeat("a", blockSize), blockSize, false},
+			{"no room", "a=1", 2, false},
+			{"after Next", "a=1&b=2", 8, true},
+		} {
+			p := NewParams(c.q, 0, 0)
+			if c.next {
+				p.Next()
+			}
+			if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, c.room), 0); ok {
+				t.Errorf("%s: decodeBlock took %q", c.name, c.q)
+			}
+		}
+	})
+}
