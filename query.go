@@ -149,12 +149,8 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toD
 		if start == end {
 			continue // an empty piece
 		}
-		if p.left == 0 {
-			p.err, p.pos = ErrTooManyParameters, start // the parameter that did not fit
+		if !p.admit(start) {
 			break
-		}
-		if p.left > 0 {
-			p.left--
 		}
 		valueStart = keyEnd + 1
 		if keyEnd < 0 {
@@ -165,6 +161,20 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toD
 	}
 	p.blk, p.mask = blk, mask
 	return 0, 0, 0, 0, 0, false
+}
+
+// admit counts the parameter at offset start against the limit, and
+// reports whether it fits; if not, it stops p there with
+// ErrTooManyParameters.
+func (p *Params) admit(start int) bool {
+	if p.left == 0 {
+		p.err, p.pos = ErrTooManyParameters, start // the parameter that did not fit
+		return false
+	}
+	if p.left > 0 {
+		p.left--
+	}
+	return true
 }
 
 // Next returns the next parameter's key and value, raw (still
@@ -326,11 +336,11 @@ func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, b
 	return raw[:n], true
 }
 
-// nextInBlock is next for a query that decodeBlock has split: sep holds
-// its separators and its end, eq its '=' bytes. It finds each parameter's
-// offsets without a branch on its bytes.
+// nextInBlock is next for a query that decodeBlock has split, and that
+// no error has stopped: sep holds its separators and its end, eq its '='
+// bytes. It finds each parameter's offsets without a branch on its bytes.
 func (p *Params) nextInBlock(sep, eq uint64) (start, keyEnd, valueStart, end int, ok bool) {
-	for p.err == 0 && p.pos < len(p.s) {
+	for p.pos < len(p.s) {
 		start = p.pos
 		end = start + bits.TrailingZeros64(sep>>(uint(start)&63))
 		keyEnd = start + bits.TrailingZeros64(eq>>(uint(start)&63))
@@ -342,12 +352,8 @@ func (p *Params) nextInBlock(sep, eq uint64) (start, keyEnd, valueStart, end int
 		if start == end {
 			continue // an empty piece
 		}
-		if p.left == 0 {
-			p.err, p.pos = ErrTooManyParameters, start // the parameter that did not fit
+		if !p.admit(start) {
 			return 0, 0, 0, 0, false
-		}
-		if p.left > 0 {
-			p.left--
 		}
 		return start, keyEnd, valueStart, end, true
 	}

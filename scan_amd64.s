@@ -253,11 +253,10 @@ TEXT ·scanStopsAVX2(SB), NOSPLIT, $0-24
 	ORQ  AX, DI
 
 	// Leave out each '%' that two hex digits follow in the block.
-	MOVQ DI, AX
-	SHRQ $0x01, AX
-	ANDQ AX, SI
-	SHRQ $0x01, AX
-	ANDQ AX, SI
+	SHRQ $0x01, DI
+	ANDQ DI, SI
+	SHRQ $0x01, DI
+	ANDQ DI, SI
 	NOTQ SI
 	ANDQ SI, BX
 
@@ -327,11 +326,10 @@ scanStops_short:
 	ORQ  AX, DI
 
 	// Leave out each '%' that two hex digits follow in the block.
-	MOVQ DI, AX
-	SHRQ $0x01, AX
-	ANDQ AX, SI
-	SHRQ $0x01, AX
-	ANDQ AX, SI
+	SHRQ $0x01, DI
+	ANDQ DI, SI
+	SHRQ $0x01, DI
+	ANDQ DI, SI
 	NOTQ SI
 	ANDQ SI, BX
 
@@ -516,11 +514,10 @@ TEXT ·scanFirstAVX2(SB), NOSPLIT, $0-40
 	ORQ  AX, BX
 
 	// Leave out each '%' that two hex digits follow in the block.
-	MOVQ BX, AX
-	SHRQ $0x01, AX
-	ANDQ AX, R8
-	SHRQ $0x01, AX
-	ANDQ AX, R8
+	SHRQ $0x01, BX
+	ANDQ BX, R8
+	SHRQ $0x01, BX
+	ANDQ BX, R8
 	NOTQ R8
 	ANDQ R8, SI
 
@@ -611,11 +608,10 @@ scanFirst_short:
 	ORQ  AX, BX
 
 	// Leave out each '%' that two hex digits follow in the block.
-	MOVQ BX, AX
-	SHRQ $0x01, AX
-	ANDQ AX, R8
-	SHRQ $0x01, AX
-	ANDQ AX, R8
+	SHRQ $0x01, BX
+	ANDQ BX, R8
+	SHRQ $0x01, BX
+	ANDQ BX, R8
 	NOTQ R8
 	ANDQ R8, SI
 

@@ -405,17 +405,22 @@ func (sc scanner) validPercentOut() bool {
 // dropValidPercents clears in mask each '%' of percent that two hex digits
 // follow in hex, masks of the same bytes: percent & hex>>1 & hex>>2. A
 // '%' in the last two bytes of the block, whose digits the masks do not
-// cover, stays.
+// cover, stays. It shifts hex.
 func dropValidPercents(mask, hex, percent GPVirtual) {
 	Comment("Leave out each '%' that two hex digits follow in the block.")
-	t := GP64()
-	MOVQ(hex, t)
-	SHRQ(U8(1), t)
-	ANDQ(t, percent)
-	SHRQ(U8(1), t)
-	ANDQ(t, percent)
+	keepValidPercents(percent, hex)
 	NOTQ(percent)
 	ANDQ(percent, mask)
+}
+
+// keepValidPercents keeps in percent each '%' that two hex digits follow
+// in hex, a mask of the same bytes: percent &= hex>>1 & hex>>2. It
+// shifts hex.
+func keepValidPercents(percent, hex GPVirtual) {
+	SHRQ(U8(1), hex)
+	ANDQ(hex, percent)
+	SHRQ(U8(1), hex)
+	ANDQ(hex, percent)
 }
 
 // combine returns, for each class, first | last<<(n-width): last classified
@@ -655,11 +660,7 @@ func decodeQueryAVX512() {
 	valid := GP64()
 	MOVQ(pct, valid)
 	ORQ(pct, bad)
-	hex := hexDigits512(x, h)
-	SHRQ(U8(1), hex)
-	ANDQ(hex, valid)
-	SHRQ(U8(1), hex)
-	ANDQ(hex, valid)
+	keepValidPercents(valid, hexDigits512(x, h))
 	XORQ(valid, bad)
 
 	Comment("keep: the bytes but each valid encoding's two digits.")
