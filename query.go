@@ -272,9 +272,23 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			return
 		}
 		if copied, sep, eq, keep, ok := p.decodeBlock(buf, opts); ok {
-			for p.pos < len(p.s) { // nextInBlock's first test, without a call after the last parameter
-				start, keyEnd, valueStart, end, ok := p.nextInBlock(sep, eq)
-				if !ok {
+			// The parameters as next finds them, from the block's masks:
+			// no branch on the bytes, and pos kept in a register, where
+			// reading p.pos back would wait for the store to it.
+			for pos := 0; pos < len(p.s); {
+				start := pos
+				end := start + bits.TrailingZeros64(sep>>(uint(start)&63))
+				keyEnd := start + bits.TrailingZeros64(eq>>(uint(start)&63))
+				valueStart := keyEnd + 1
+				if keyEnd >= end {
+					keyEnd, valueStart = end, end
+				}
+				pos = end + 1
+				p.pos = pos
+				if start == end {
+					continue // an empty piece
+				}
+				if !p.admit(start) {
 					return
 				}
 				ks, ke := decodedOffset(keep, start), decodedOffset(keep, keyEnd)
@@ -336,32 +350,8 @@ func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, b
 	return raw[:n], true
 }
 
-// nextInBlock is next for a query that decodeBlock has split, and that
-// no error has stopped: sep holds its separators and its end, eq its '='
-// bytes. It finds each parameter's offsets without a branch on its bytes.
-func (p *Params) nextInBlock(sep, eq uint64) (start, keyEnd, valueStart, end int, ok bool) {
-	for p.pos < len(p.s) {
-		start = p.pos
-		end = start + bits.TrailingZeros64(sep>>(uint(start)&63))
-		keyEnd = start + bits.TrailingZeros64(eq>>(uint(start)&63))
-		valueStart = keyEnd + 1
-		if keyEnd >= end {
-			keyEnd, valueStart = end, end
-		}
-		p.pos = end + 1
-		if start == end {
-			continue // an empty piece
-		}
-		if !p.admit(start) {
-			return 0, 0, 0, 0, false
-		}
-		return start, keyEnd, valueStart, end, true
-	}
-	return 0, 0, 0, 0, false
-}
-
-// leaveBlock sets p, which nextInBlock has moved, for next: a later run
-// walks on from p.pos, over the stops after it.
+// leaveBlock sets p, which the loop over a block has moved, for next: a
+// later run walks on from p.pos, over the stops after it.
 func (p *Params) leaveBlock() {
 	if p.pos < len(p.s) {
 		p.blk, p.mask = 0, scanQuery(p.s)&(^uint64(0)<<(uint(p.pos)&63))
