@@ -50,6 +50,9 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	n, orig := len(dst), dst
 	if opts != 0 {
 		dst = slices.Grow(dst, len(s))
+		if m, ok := decodeShort(dst[n:n+len(s)], s, opts); ok {
+			return dst[:n+m], -1, nil
+		}
 		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
 		if k != 0 {
 			return orig, at, k
@@ -65,6 +68,9 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	// decodeInto's without the options, which paths take.
 	dst = slices.Grow(dst, len(s))[:n+len(s)]
 	out := dst[n:]
+	if m, ok := decodeShort(out, s, 0); ok {
+		return dst[:n+m], -1, nil
+	}
 	j := copy(out, s[:i])
 	for ; i < len(s); i++ {
 		c := s[i]

@@ -342,7 +342,11 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 // decodeInPlace decodes the query's bytes from offset at on over their
 // copy, raw, and returns the decoded bytes; or, on error, stops p there.
 func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, bool) {
-	n, errAt, err := decodeInto(raw, p.s[at:at+len(raw)], opts)
+	s := p.s[at : at+len(raw)]
+	if n, ok := decodeShort(raw, s, opts); ok {
+		return raw[:n], true
+	}
+	n, errAt, err := decodeInto(raw, s, opts)
 	if err != 0 {
 		p.err, p.pos = err, at+errAt
 		return nil, false

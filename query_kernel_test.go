@@ -44,7 +44,8 @@ func decodeBlockByDefinition(s string, qo QueryOption, d DecodeOption) (dec []by
 // TestDecodeBlock holds the one-pass kernel of each level that has one to
 // its contract, byte by byte: every byte value at every offset of every
 // length, encodings on each side of the 16-byte lanes, random queries of
-// every length, with every option.
+// every length, with every option; and nothing written when a byte is
+// bad.
 func TestDecodeBlock(t *testing.T) {
 	var inputs []string
 	filler := "ab=c%41&d+e;f=%7a%2B"
@@ -88,12 +89,21 @@ func TestDecodeBlock(t *testing.T) {
 			for _, qo := range []QueryOption{0, QuerySemicolon} {
 				for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
 					p := NewParams(in, qo, 0)
+					room := buf[:len(in)]
+					for i := range room {
+						room[i] = '#'
+					}
 					copied, sep, eq, keep, ok := p.decodeBlock(buf[:0:len(in)], d)
 					wantDec, wantSep, wantEq, wantKeep, wantOK := decodeBlockByDefinition(in, qo, d)
 					if ok != wantOK {
 						t.Fatalf("%q (%v, %v): ok %v, want %v", in, qo, d, ok, wantOK)
 					}
 					if !ok {
+						// Nothing written: a caller decoding in place
+						// starts again over its input as it was.
+						if strings.Trim(string(room), "#") != "" {
+							t.Fatalf("%q (%v, %v): not ok, yet %q written", in, qo, d, room)
+						}
 						continue
 					}
 					n := bits.OnesCount64(keep)

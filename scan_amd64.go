@@ -4,6 +4,7 @@ package fasturi
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"unsafe"
 
@@ -78,11 +79,25 @@ func (p *Params) decodeBlock(buf []byte, opts DecodeOption) (copied []byte, sep,
 		return nil, 0, 0, 0, false
 	}
 	copied = buf[off : off+len(p.s)]
-	sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, p.kernelOpts(opts))
+	sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
 	if bad != 0 {
 		return nil, 0, 0, 0, false
 	}
 	return copied, sep | 1<<(uint(len(p.s))&63), eq, keep, true
+}
+
+// decodeShort writes s decoded, as decodeInto decodes it with opts, to
+// dst, which has room for len(s) bytes, and returns the decoded length, in
+// one pass, at the AVX-512 level, for an s shorter than a block; or ok
+// false, leaving dst as it was, at another level, for a longer s, and
+// when s does not decode (decodeInto then finds the byte at fault). dst
+// may start where s does, to decode in place.
+func decodeShort(dst []byte, s string, opts DecodeOption) (n int, ok bool) {
+	if level != levelAVX512 || len(s) >= blockSize || len(dst) < len(s) {
+		return 0, false
+	}
+	_, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst), s, kernelOpts(0, opts))
+	return bits.OnesCount64(keep), bad == 0
 }
 
 // The options of decodeQueryAVX512(dst, s, opts), which splits and decodes
@@ -96,7 +111,7 @@ func (p *Params) decodeBlock(buf []byte, opts DecodeOption) (copied []byte, sep,
 //     space with decodeQueryPlus;
 //   - bad: the '%' bytes of no valid encoding, and with
 //     decodeQueryNoControls the C0 controls and DEL, raw or decoded, which
-//     AppendDecode refuses. When bad is not zero, dst is undefined.
+//     AppendDecode refuses. When bad is not zero, dst is left as it was.
 //
 // The byte decoded from s[i:i+3] is then after the bytes of keep below i,
 // so each parameter splits at sep and eq, in s, and maps to its decoded
@@ -107,10 +122,11 @@ const (
 	decodeQueryNoControls
 )
 
-// kernelOpts returns decodeQueryAVX512's opts for p's separators and opts.
-func (p *Params) kernelOpts(opts DecodeOption) uint64 {
+// kernelOpts returns decodeQueryAVX512's opts for the separators that q
+// asks for and for opts.
+func kernelOpts(q QueryOption, opts DecodeOption) uint64 {
 	var k uint64
-	if p.opts&QuerySemicolon != 0 {
+	if q&QuerySemicolon != 0 {
 		k |= decodeQuerySemicolon
 	}
 	if opts&DecodePlusAsSpace != 0 {

@@ -934,6 +934,8 @@ decodeQueryAVX512_no_plus:
 	// Most queries hold no '%': written out as they are.
 	TESTQ    R9, R9
 	JNZ      decodeQueryAVX512_decode
+	TESTQ    CX, CX
+	JNZ      decodeQueryAVX512_done
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      decodeQueryAVX512_done
 
@@ -993,6 +995,11 @@ decodeQueryAVX512_decode:
 	ORQ      DX, CX
 
 decodeQueryAVX512_decoded_controls:
+	// Nothing is written when a byte is bad: a caller decoding in
+	// place starts again over its input as it was.
+	TESTQ CX, CX
+	JNZ   decodeQueryAVX512_done
+
 	// Write out the bytes keep holds, 16 at a time: widened to
 	// 32 bits, compressed, narrowed, stored under a mask of their count.
 	XORQ          DX, DX

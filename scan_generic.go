@@ -52,3 +52,7 @@ func stopsIn(_ string, special uint64) uint64 { return special }
 func (p *Params) decodeBlock(_ []byte, _ DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
 	return nil, 0, 0, 0, false
 }
+
+// decodeShort decodes s in one pass at a level with a kernel for it (see
+// scan_amd64.go): none here.
+func decodeShort(_ []byte, _ string, _ DecodeOption) (n int, ok bool) { return 0, false }

@@ -648,6 +648,8 @@ func decodeQueryAVX512() {
 	Comment("Most queries hold no '%': written out as they are.")
 	TESTQ(pct, pct)
 	JNZ(LabelRef(label("decode")))
+	TESTQ(bad, bad)
+	JNZ(LabelRef(done))
 	VMOVDQU8(x, kIn, Mem{Base: dst})
 	JMP(LabelRef(done))
 
@@ -692,6 +694,10 @@ func decodeQueryAVX512() {
 	VMOVDQU8(d1, kValid, x)
 	Comment("A decoded control or DEL, when asked, is bad too.")
 	controls(d1, kValid, "decoded_controls")
+	Comment("Nothing is written when a byte is bad: a caller decoding in",
+		"place starts again over its input as it was.")
+	TESTQ(bad, bad)
+	JNZ(LabelRef(done))
 
 	Comment("Write out the bytes keep holds, 16 at a time: widened to",
 		"32 bits, compressed, narrowed, stored under a mask of their count.")
