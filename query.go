@@ -60,14 +60,15 @@ const (
 // from where the first stopped, and where Err reports why the iteration
 // ended. Iterating does not allocate. The zero Params yields nothing.
 type Params struct {
-	s    string // the query
-	pos  int    // offset in s of the next piece; after an error, the error's offset
-	blk  int    // offset in s of the block that mask covers; -blockSize before the first
-	mask uint64 // the stops (scanQuery) of that block not yet walked past
-	left int    // parameters still allowed; -1: no limit
-	base uint32 // offset of s in the URI's input, for ErrorOffset
-	opts QueryOption
-	err  ErrorKind
+	s     string // the query
+	pos   int    // offset in s of the next piece; after an error, the error's offset
+	blk   int    // offset in s of the block that mask covers; -blockSize before the first
+	mask  uint64 // the stops of that block not yet walked past (scanQuery's, or splitStops')
+	left  int    // parameters still allowed; -1: no limit
+	base  uint32 // offset of s in the URI's input, for ErrorOffset
+	opts  QueryOption
+	err   ErrorKind
+	split bool // mask is splitStops', for Next and All: no stop that decoding needs
 }
 
 // NewParams returns a cursor over the parameters of query, which is a
@@ -116,6 +117,9 @@ const (
 // left, or when the limit is reached and another parameter follows (p.err
 // is then set).
 func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toDecode uint8, ok bool) {
+	if p.split {
+		p.rescan()
+	}
 	s, blk, mask := p.s, p.blk, p.mask
 	for p.err == 0 && p.pos < len(s) {
 		start, keyEnd, end, toDecode = p.pos, -1, len(s), 0
@@ -163,6 +167,51 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toD
 	return 0, 0, 0, 0, 0, false
 }
 
+// nextSplit is next for Next and All, which yield parameters raw: the
+// blocks it scans give the separators and the '=' bytes alone
+// (splitStops), which p.split records for Decoded, and nothing else is
+// looked at. (A parameter of next for this would cost Decoded's walk, whose
+// loop it is, more than the loop costs.)
+func (p *Params) nextSplit() (start, keyEnd, valueStart, end int, ok bool) {
+	s, blk, mask := p.s, p.blk, p.mask
+	for p.err == 0 && p.pos < len(s) {
+		start, keyEnd, end = p.pos, -1, len(s)
+		for {
+			if mask == 0 {
+				if blk+blockSize >= len(s) {
+					break // no separator left: the piece ends the query
+				}
+				blk += blockSize
+				mask, p.split = splitStops(s[blk:], p.opts), true
+				continue
+			}
+			i := blk + bits.TrailingZeros64(mask)
+			mask &= mask - 1
+			if c := s[i]; c == '&' || c == ';' && p.opts&QuerySemicolon != 0 {
+				end = i
+				break
+			} else if c == '=' && keyEnd < 0 {
+				keyEnd = i
+			}
+		}
+		p.pos = end + 1 // past the separator, or one past the end
+		if start == end {
+			continue // an empty piece
+		}
+		if !p.admit(start) {
+			break
+		}
+		valueStart = keyEnd + 1
+		if keyEnd < 0 {
+			keyEnd, valueStart = end, end
+		}
+		p.blk, p.mask = blk, mask
+		return start, keyEnd, valueStart, end, true
+	}
+	p.blk, p.mask = blk, mask
+	return 0, 0, 0, 0, false
+}
+
 // admit counts the parameter at offset start against the limit, and
 // reports whether it fits; if not, it stops p there with
 // ErrTooManyParameters.
@@ -190,7 +239,7 @@ func (p *Params) Next() (key, value string, ok bool) {
 
 // nextRaw is Next past its first test.
 func (p *Params) nextRaw() (key, value string, ok bool) {
-	start, keyEnd, valueStart, end, _, ok := p.next(0)
+	start, keyEnd, valueStart, end, ok := p.nextSplit()
 	return p.s[start:keyEnd], p.s[valueStart:end], ok
 }
 
@@ -205,8 +254,28 @@ func (p *Params) nextRaw() (key, value string, ok bool) {
 // on the stack.
 func (p *Params) All() iter.Seq2[string, string] {
 	return func(yield func(key, value string) bool) {
+		if sep, eq, ok := p.splitBlock(); ok {
+			// As Decoded's loop over a block, without the decoding.
+			for pos := 0; pos < len(p.s); {
+				start := pos
+				keyEnd, valueStart, end := blockParam(sep, eq, start)
+				pos = end + 1
+				p.pos = pos
+				if start == end {
+					continue // an empty piece
+				}
+				if !p.admit(start) {
+					return
+				}
+				if !yield(p.s[start:keyEnd], p.s[valueStart:end]) {
+					p.leaveBlock()
+					return
+				}
+			}
+			return
+		}
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
-			start, keyEnd, valueStart, end, _, ok := p.next(0)
+			start, keyEnd, valueStart, end, ok := p.nextSplit()
 			if !ok || !yield(p.s[start:keyEnd], p.s[valueStart:end]) {
 				return
 			}
@@ -358,8 +427,31 @@ func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, b
 // later run walks on from p.pos, over the stops after it.
 func (p *Params) leaveBlock() {
 	if p.pos < len(p.s) {
-		p.blk, p.mask = 0, scanQuery(p.s)&(^uint64(0)<<(uint(p.pos)&63))
+		p.blk, p.mask, p.split = 0, scanQuery(p.s)&(^uint64(0)<<(uint(p.pos)&63)), false
 	}
+}
+
+// rescan replaces the stops of the block that nextSplit left in p, which
+// lack what decoding needs, with those of scanQuery from p.pos on.
+func (p *Params) rescan() {
+	p.mask = scanQuery(p.s[p.blk:]) & (^uint64(0) << uint(p.pos-p.blk))
+	p.split = false
+}
+
+// blockParam returns the place of the piece of a query that starts at
+// offset start, in a block that decodeBlock or splitBlock split: its key
+// ends at keyEnd, its value starts at valueStart and ends at end (the
+// piece too), from the separators sep, with the end of the query, and the
+// '=' bytes eq; without a branch on the bytes. The piece is empty when
+// start == end.
+func blockParam(sep, eq uint64, start int) (keyEnd, valueStart, end int) {
+	end = start + bits.TrailingZeros64(sep>>(uint(start)&63))
+	keyEnd = start + bits.TrailingZeros64(eq>>(uint(start)&63))
+	valueStart = keyEnd + 1
+	if keyEnd >= end {
+		keyEnd, valueStart = end, end
+	}
+	return keyEnd, valueStart, end
 }
 
 // decodedOffset returns where the byte at offset i of a query that

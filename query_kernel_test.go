@@ -46,7 +46,10 @@ func decodeBlockByDefinition(s string, qo QueryOption, d DecodeOption) (dec []by
 // length, encodings on each side of the 16-byte lanes, random queries of
 // every length, with every option; and nothing written when a byte is
 // bad.
-func TestDecodeBlock(t *testing.T) {
+// queryKernelInputs returns what the query kernels are tested on: every
+// byte value at every offset of every length under a block, encodings,
+// separators and '=' at each offset, and random queries of every length.
+func queryKernelInputs() []string {
 	var inputs []string
 	filler := "ab=c%41&d+e;f=%7a%2B"
 	for len(filler) < blockSize {
@@ -79,6 +82,11 @@ func TestDecodeBlock(t *testing.T) {
 	if testing.Short() {
 		inputs = inputs[:len(inputs)/8]
 	}
+	return inputs
+}
+
+func TestDecodeBlock(t *testing.T) {
+	inputs := queryKernelInputs()
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
 		p := NewParams("a=%41", 0, 0)
 		if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, 8), 0); !ok {
@@ -133,6 +141,50 @@ func TestDecodeBlock(t *testing.T) {
 			if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, c.room), 0); ok {
 				t.Errorf("%s: decodeBlock took %q", c.name, c.q)
 			}
+		}
+	})
+}
+
+// TestSplitBlock holds the kernel that splits a query for raw iteration
+// to the separators and '=' bytes, byte by byte, on the inputs of
+// TestDecodeBlock and on blocks of longer queries, with each separator
+// policy: exactly where the kernel runs, and where splitStops falls back
+// on scanQuery, a mask that holds them.
+func TestSplitBlock(t *testing.T) {
+	inputs := queryKernelInputs()
+	for n := blockSize; n < blockSize+8; n++ {
+		inputs = append(inputs, strings.Repeat("a=b&c;", n)[:n])
+	}
+	forEachLevel(t, func(t *testing.T, l scanLevel) {
+		_, _, kernel := (&Params{s: "a"}).splitBlock()
+		for _, in := range inputs {
+			for _, qo := range []QueryOption{0, QuerySemicolon} {
+				var sep, eq uint64
+				for i := range min(len(in), blockSize) {
+					switch c := in[i]; {
+					case c == '&' || c == ';' && qo&QuerySemicolon != 0:
+						sep |= 1 << i
+					case c == '=':
+						eq |= 1 << i
+					}
+				}
+				stops := splitStops(in, qo)
+				if kernel && stops != sep|eq || stops&(sep|eq) != sep|eq {
+					t.Fatalf("splitStops(%q, %v) = %064b, want %064b", in, qo, stops, sep|eq)
+				}
+				if len(in) >= blockSize {
+					continue
+				}
+				p := NewParams(in, qo, 0)
+				gotSep, gotEq, ok := p.splitBlock()
+				if ok != kernel || ok && (gotSep != sep|1<<len(in) || gotEq != eq) {
+					t.Fatalf("splitBlock(%q, %v) = %064b, %064b, %v; want %064b, %064b, %v",
+						in, qo, gotSep, gotEq, ok, sep|1<<len(in), eq, kernel)
+				}
+			}
+		}
+		if !kernel {
+			t.Skipf("no one-pass split at level %v; splitStops holds scanQuery's stops", l)
 		}
 	})
 }

@@ -480,53 +480,87 @@ func TestParamsAcrossBlocks(t *testing.T) {
 	}
 }
 
-// checkAgainstSplit compares Next and Decoded on q with a plain split.
+// checkAgainstSplit compares Next, All and Decoded on q with a plain
+// split, and so does it for a cursor that Next moves first and Decoded
+// then takes on: Next leaves the stops of a raw walk, which lack what
+// decoding needs.
 func checkAgainstSplit(t *testing.T, q string, opts QueryOption) {
 	t.Helper()
-	sep := "&"
 	plain := q
 	if opts&QuerySemicolon != 0 {
 		plain = strings.ReplaceAll(q, ";", "&")
 	}
-	var want [][2]string
-	for _, piece := range strings.Split(plain, sep) {
-		if piece != "" {
-			k, v, _ := strings.Cut(piece, "=")
-			want = append(want, [2]string{k, v})
-		}
+	// Each parameter raw and decoded, or the error decoding it meets.
+	type param struct {
+		raw, dec [2]string
+		err      error
+		errOff   int
 	}
-	p := NewParams(q, opts, 0)
+	var params []param
+	off := 0
 	// With ';' made '&', the pieces of the plain split hold the bytes of
 	// q's parameters: no ';' is left in them when ';' separates.
-	if got := collect(&p); !equalParams(got, want) {
-		t.Fatalf("NewParams(%q, %v): %q, want %q", q, opts, got, want)
-	}
-	var wantDec [][2]string
-	wantErr, wantOff := error(nil), -1
-	off := 0
-	for _, piece := range strings.Split(plain, sep) {
+	for _, piece := range strings.Split(plain, "&") {
 		start := off
 		off += len(piece) + 1
 		if piece == "" {
 			continue
 		}
 		k, v, _ := strings.Cut(piece, "=")
+		p := param{raw: [2]string{k, v}, errOff: -1}
 		dk, at, err := AppendDecode(nil, k, DecodePlusAsSpace)
 		if err == nil {
 			var dv []byte
 			dv, at, err = AppendDecode(nil, v, DecodePlusAsSpace)
 			at += len(piece) - len(v)
-			if err == nil {
-				wantDec = append(wantDec, [2]string{string(dk), string(dv)})
+			p.dec = [2]string{string(dk), string(dv)}
+		}
+		if err != nil {
+			p.err, p.errOff = err, start+at
+		}
+		params = append(params, p)
+	}
+	// want returns the parameters the first raw of which Next yields and
+	// the rest Decoded, and the error and offset that end them.
+	want := func(raw int) (got [][2]string, errOff int, err error) {
+		for i, p := range params {
+			if i < raw {
+				got = append(got, p.raw)
 				continue
 			}
+			if p.err != nil {
+				return got, p.errOff, p.err
+			}
+			got = append(got, p.dec)
 		}
-		wantErr, wantOff = err, start+at
-		break
+		return got, -1, nil
+	}
+	wantRaw, _, _ := want(len(params))
+	p := NewParams(q, opts, 0)
+	if got := collect(&p); !equalParams(got, wantRaw) {
+		t.Fatalf("NewParams(%q, %v): %q, want %q", q, opts, got, wantRaw)
 	}
 	p = NewParams(q, opts, 0)
-	if got := collectDecoded(&p, nil, DecodePlusAsSpace); !equalParams(got, wantDec) || p.Err() != wantErr || p.ErrorOffset() != wantOff {
-		t.Fatalf("NewParams(%q, %v).Decoded: %q, %v at %d; want %q, %v at %d", q, opts, got, p.Err(), p.ErrorOffset(), wantDec, wantErr, wantOff)
+	var got [][2]string
+	for k, v := range p.All() {
+		got = append(got, [2]string{k, v})
+	}
+	if !equalParams(got, wantRaw) {
+		t.Fatalf("NewParams(%q, %v).All: %q, want %q", q, opts, got, wantRaw)
+	}
+	for raw := range min(len(params), 3) + 1 {
+		p := NewParams(q, opts, 0)
+		var got [][2]string
+		for range raw {
+			k, v, _ := p.Next()
+			got = append(got, [2]string{k, v})
+		}
+		got = append(got, collectDecoded(&p, nil, DecodePlusAsSpace)...)
+		wantDec, wantOff, wantErr := want(raw)
+		if !equalParams(got, wantDec) || p.Err() != wantErr || p.ErrorOffset() != wantOff {
+			t.Fatalf("NewParams(%q, %v), Next %d times, then Decoded: %q, %v at %d; want %q, %v at %d",
+				q, opts, raw, got, p.Err(), p.ErrorOffset(), wantDec, wantErr, wantOff)
+		}
 	}
 }
 
@@ -580,6 +614,14 @@ func paramsEverything(q string) string {
 			}
 			k, v, ok := p.Next()
 			fmt.Fprintf(&b, "%q then %q=%q %v %v@%d\n", first, k, v, ok, p.Err(), p.ErrorOffset())
+			// Next, which may leave a raw walk's stops, then Decoded.
+			p = NewParams(q, qo, 3)
+			k, v, ok = p.Next()
+			fmt.Fprintf(&b, "%q=%q %v then ", k, v, ok)
+			for k, v := range p.Decoded(nil, d) {
+				fmt.Fprintf(&b, "%q=%q ", k, v)
+			}
+			fmt.Fprintf(&b, "%v@%d\n", p.Err(), p.ErrorOffset())
 		}
 	}
 	return b.String()

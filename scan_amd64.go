@@ -86,6 +86,30 @@ func (p *Params) decodeBlock(buf []byte, opts DecodeOption) (copied []byte, sep,
 	return copied, sep | 1<<(uint(len(p.s))&63), eq, keep, true
 }
 
+// splitBlock returns the separators of p's query, with its end, and its
+// '=' bytes, in one pass, when the query is whole (p has not moved, nor
+// stopped) and shorter than a block, at the AVX-512 level, whose kernel
+// finds them; or ok false, and then the walk does it.
+func (p *Params) splitBlock() (sep, eq uint64, ok bool) {
+	if level != levelAVX512 || p.pos != 0 || p.err != 0 || len(p.s) >= blockSize {
+		return 0, 0, false
+	}
+	sep, eq = splitQueryAVX512(p.s, kernelOpts(p.opts, 0))
+	return sep | 1<<(uint(len(p.s))&63), eq, true
+}
+
+// splitStops returns the bytes of the block s of a query that a walk over
+// its parameters raw must stop at: at the AVX-512 level the separators
+// that q asks for and the '=' bytes, exactly; at the others, the stops of
+// scanQuery, which hold them.
+func splitStops(s string, q QueryOption) uint64 {
+	if level == levelAVX512 {
+		sep, eq := splitQueryAVX512(s, kernelOpts(q, 0))
+		return sep | eq
+	}
+	return scanQuery(s)
+}
+
 // decodeShort writes s decoded, as decodeInto decodes it with opts, to
 // dst, which has room for len(s) bytes, and returns the decoded length, in
 // one pass, at the AVX-512 level, for an s shorter than a block; or ok

@@ -884,8 +884,8 @@ GLOBL queryVectors<>(SB), RODATA|NOPTR, $512
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI, BMI2, CMOV, POPCNT
 TEXT ·decodeQueryAVX512(SB), NOSPLIT, $0-64
 	MOVQ    dst+0(FP), AX
-	MOVQ    s_base+8(FP), CX
-	MOVQ    opts+24(FP), DX
+	MOVQ    opts+24(FP), CX
+	MOVQ    s_base+8(FP), DX
 	MOVQ    s_len+16(FP), BX
 	MOVQ    $0x00000040, SI
 	CMPQ    BX, SI
@@ -895,12 +895,12 @@ TEXT ·decodeQueryAVX512(SB), NOSPLIT, $0-64
 	MOVQ       $-1, SI
 	BZHIQ      BX, SI, BX
 	KMOVQ      BX, K1
-	VMOVDQU8.Z (CX), K1, Z0
-	XORQ       CX, CX
+	VMOVDQU8.Z (DX), K1, Z0
+	XORQ       DX, DX
 
 	// The separators, the '=' bytes, the '%' bytes.
 	VPCMPEQB queryVectors<>+0(SB), Z0, K2
-	TESTQ    $0x00000001, DX
+	TESTQ    $0x00000001, CX
 	JZ       decodeQueryAVX512_no_semicolon
 	VPCMPEQB queryVectors<>+64(SB), Z0, K3
 	KORQ     K3, K2, K2
@@ -913,17 +913,17 @@ decodeQueryAVX512_no_semicolon:
 	KMOVQ    K2, R9
 
 	// The controls and DEL, when asked, are bad: AppendDecode refuses them.
-	TESTQ    $0x00000004, DX
+	TESTQ    $0x00000004, CX
 	JZ       decodeQueryAVX512_raw_controls
 	VPCMPUB  $0x01, queryVectors<>+384(SB), Z0, K1, K2
 	VPCMPEQB queryVectors<>+448(SB), Z0, K1, K3
 	KORQ     K3, K2, K2
 	KMOVQ    K2, R10
-	ORQ      R10, CX
+	ORQ      R10, DX
 
 decodeQueryAVX512_raw_controls:
 	// '+' as a space, when asked.
-	TESTQ    $0x00000002, DX
+	TESTQ    $0x00000002, CX
 	JZ       decodeQueryAVX512_no_plus
 	VPCMPEQB queryVectors<>+256(SB), Z0, K2
 	VMOVDQU8 queryVectors<>+320(SB), K2, Z0
@@ -934,7 +934,7 @@ decodeQueryAVX512_no_plus:
 	// Most queries hold no '%': written out as they are.
 	TESTQ    R9, R9
 	JNZ      decodeQueryAVX512_decode
-	TESTQ    CX, CX
+	TESTQ    DX, DX
 	JNZ      decodeQueryAVX512_done
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      decodeQueryAVX512_done
@@ -946,7 +946,7 @@ decodeQueryAVX512_decode:
 	VPSRLW          $0x04, Z0, Z2
 	VPANDD          Z1, Z2, Z2
 	MOVQ            R9, R11
-	ORQ             R9, CX
+	ORQ             R9, DX
 	VBROADCASTI32X4 ·hexLoNibble+0(SB), Z3
 	VBROADCASTI32X4 ·hexHiNibble+0(SB), Z4
 	VPSHUFB         Z0, Z3, Z3
@@ -959,7 +959,7 @@ decodeQueryAVX512_decode:
 	ANDQ     R9, R11
 	SHRQ     $0x01, R9
 	ANDQ     R9, R11
-	XORQ     R11, CX
+	XORQ     R11, DX
 
 	// keep: the bytes but each valid encoding's two digits.
 	LEAQ  (R11)(R11*1), R9
@@ -986,23 +986,23 @@ decodeQueryAVX512_decode:
 	VMOVDQU8   Z4, K1, Z0
 
 	// A decoded control or DEL, when asked, is bad too.
-	TESTQ    $0x00000004, DX
+	TESTQ    $0x00000004, CX
 	JZ       decodeQueryAVX512_decoded_controls
 	VPCMPUB  $0x01, queryVectors<>+384(SB), Z4, K1, K2
 	VPCMPEQB queryVectors<>+448(SB), Z4, K1, K1
 	KORQ     K1, K2, K2
-	KMOVQ    K2, DX
-	ORQ      DX, CX
+	KMOVQ    K2, CX
+	ORQ      CX, DX
 
 decodeQueryAVX512_decoded_controls:
 	// Nothing is written when a byte is bad: a caller decoding in
 	// place starts again over its input as it was.
-	TESTQ CX, CX
+	TESTQ DX, DX
 	JNZ   decodeQueryAVX512_done
 
 	// Write out the bytes keep holds, 16 at a time: widened to
 	// 32 bits, compressed, narrowed, stored under a mask of their count.
-	XORQ          DX, DX
+	XORQ          CX, CX
 	VPMOVZXBD     X0, Z1
 	MOVQ          R10, BX
 	KMOVW         BX, K1
@@ -1012,8 +1012,8 @@ decodeQueryAVX512_decoded_controls:
 	POPCNTQ       BX, BX
 	BZHIQ         BX, SI, R9
 	KMOVQ         R9, K1
-	VMOVDQU8      X1, K1, (AX)(DX*1)
-	ADDQ          BX, DX
+	VMOVDQU8      X1, K1, (AX)(CX*1)
+	ADDQ          BX, CX
 	VEXTRACTI32X4 $0x01, Z0, X1
 	VPMOVZXBD     X1, Z1
 	MOVQ          R10, BX
@@ -1025,8 +1025,8 @@ decodeQueryAVX512_decoded_controls:
 	POPCNTQ       BX, BX
 	BZHIQ         BX, SI, R9
 	KMOVQ         R9, K1
-	VMOVDQU8      X1, K1, (AX)(DX*1)
-	ADDQ          BX, DX
+	VMOVDQU8      X1, K1, (AX)(CX*1)
+	ADDQ          BX, CX
 	VEXTRACTI32X4 $0x02, Z0, X1
 	VPMOVZXBD     X1, Z1
 	MOVQ          R10, BX
@@ -1038,8 +1038,8 @@ decodeQueryAVX512_decoded_controls:
 	POPCNTQ       BX, BX
 	BZHIQ         BX, SI, R9
 	KMOVQ         R9, K1
-	VMOVDQU8      X1, K1, (AX)(DX*1)
-	ADDQ          BX, DX
+	VMOVDQU8      X1, K1, (AX)(CX*1)
+	ADDQ          BX, CX
 	VEXTRACTI32X4 $0x03, Z0, X0
 	VPMOVZXBD     X0, Z0
 	MOVQ          R10, BX
@@ -1051,13 +1051,45 @@ decodeQueryAVX512_decoded_controls:
 	POPCNTQ       BX, BX
 	BZHIQ         BX, SI, SI
 	KMOVQ         SI, K1
-	VMOVDQU8      X0, K1, (AX)(DX*1)
-	ADDQ          BX, DX
+	VMOVDQU8      X0, K1, (AX)(CX*1)
+	ADDQ          BX, CX
 
 decodeQueryAVX512_done:
 	MOVQ DI, sep+32(FP)
 	MOVQ R8, eq+40(FP)
 	MOVQ R10, keep+48(FP)
-	MOVQ CX, bad+56(FP)
+	MOVQ DX, bad+56(FP)
+	VZEROUPPER
+	RET
+
+// func splitQueryAVX512(s string, opts uint64) (sep uint64, eq uint64)
+// Requires: AVX, AVX512BW, BMI2, CMOV
+TEXT ·splitQueryAVX512(SB), NOSPLIT, $0-40
+	MOVQ    opts+16(FP), AX
+	MOVQ    s_base+0(FP), CX
+	MOVQ    s_len+8(FP), DX
+	MOVQ    $0x00000040, BX
+	CMPQ    DX, BX
+	CMOVQGT BX, DX
+
+	// inBlock = the low n bits: the bytes of the block.
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, DX
+	KMOVQ      DX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+
+	// The bytes past the block are zero: no separator, no '='.
+	VPCMPEQB queryVectors<>+0(SB), Z0, K1
+	TESTQ    $0x00000001, AX
+	JZ       splitQueryAVX512_no_semicolon
+	VPCMPEQB queryVectors<>+64(SB), Z0, K2
+	KORQ     K2, K1, K1
+
+splitQueryAVX512_no_semicolon:
+	VPCMPEQB queryVectors<>+128(SB), Z0, K2
+	KMOVQ    K1, AX
+	KMOVQ    K2, CX
+	MOVQ     AX, sep+24(FP)
+	MOVQ     CX, eq+32(FP)
 	VZEROUPPER
 	RET

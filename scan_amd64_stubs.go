@@ -79,3 +79,10 @@ func scanQueryAVX512(s string) uint64
 //
 //go:noescape
 func decodeQueryAVX512(dst *byte, s string, opts uint64) (sep uint64, eq uint64, keep uint64, bad uint64)
+
+// splitQueryAVX512 returns the separators ('&', and ';' with
+// decodeQuerySemicolon) and the '=' bytes of the block s, with AVX-512 BW
+// and BMI2.
+//
+//go:noescape
+func splitQueryAVX512(s string, opts uint64) (sep uint64, eq uint64)

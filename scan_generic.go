@@ -56,3 +56,12 @@ func (p *Params) decodeBlock(_ []byte, _ DecodeOption) (copied []byte, sep, eq, 
 // decodeShort decodes s in one pass at a level with a kernel for it (see
 // scan_amd64.go): none here.
 func decodeShort(_ []byte, _ string, _ DecodeOption) (n int, ok bool) { return 0, false }
+
+// splitBlock splits p's query in one pass at a level with a kernel for it
+// (see scan_amd64.go): none here.
+func (p *Params) splitBlock() (sep, eq uint64, ok bool) { return 0, 0, false }
+
+// splitStops returns the bytes of the block s of a query that a walk over
+// its parameters raw must stop at: here the stops of scanQuery, which
+// hold the separators and the '=' bytes.
+func splitStops(s string, _ QueryOption) uint64 { return scanQuery(s) }

@@ -157,6 +157,7 @@ func main() {
 		}
 	}
 	decodeQueryAVX512()
+	splitQueryAVX512()
 	Generate()
 	nameCommand()
 }
@@ -581,20 +582,10 @@ func decodeQueryAVX512() {
 	Doc(name+" splits and decodes the query s, of at most 64 bytes, into",
 		"dst with AVX-512 (F, BW and VL), BMI1, BMI2 and POPCNT, as the",
 		"decodeQuery constants describe (scan_amd64.go).")
-	dst, p := GP64(), GP64()
+	dst := GP64()
 	Load(Param("dst"), dst)
-	Load(Param("s").Base(), p)
 	opts := Load(Param("opts"), GP64())
-	n := blockLen()
-
-	Comment("inBlock = the low n bits: the bytes of the block.")
-	ones, inBlock := GP64(), GP64()
-	MOVQ(I32(-1), ones)
-	BZHIQ(n, ones, inBlock)
-	kIn := K()
-	KMOVQ(inBlock, kIn)
-	x := ZMM()
-	VMOVDQU8_Z(Mem{Base: p}, kIn, x)
+	x, kIn, inBlock, ones := loadQueryBlock()
 
 	vec := func(i int) Mem { return queryVectors.Offset(64 * i) }
 	// equalTo returns the bytes of v, under mask in if any, equal to row i.
@@ -735,6 +726,56 @@ func decodeQueryAVX512() {
 	Store(eq, ReturnIndex(1))
 	Store(keep, ReturnIndex(2))
 	Store(bad, ReturnIndex(3))
+	VZEROUPPER()
+	RET()
+}
+
+// loadQueryBlock loads the block of the query kernels' parameter s, its
+// bytes past the block zero, and returns it with the mask of its bytes, as
+// a mask register and as a general one, and a register of all ones.
+func loadQueryBlock() (x VecVirtual, kIn OpmaskVirtual, inBlock, ones GPVirtual) {
+	p := GP64()
+	Load(Param("s").Base(), p)
+	n := blockLen()
+	Comment("inBlock = the low n bits: the bytes of the block.")
+	ones, inBlock = GP64(), GP64()
+	MOVQ(I32(-1), ones)
+	BZHIQ(n, ones, inBlock)
+	kIn = K()
+	KMOVQ(inBlock, kIn)
+	x = ZMM()
+	VMOVDQU8_Z(Mem{Base: p}, kIn, x)
+	return x, kIn, inBlock, ones
+}
+
+// splitQueryAVX512 writes the kernel behind scan_amd64.go's splitBlock and
+// splitStops: the separators and the '=' bytes of a block of a query, all
+// that iterating over its parameters raw needs, from one masked load.
+func splitQueryAVX512() {
+	name := "splitQueryAVX512"
+	TEXT(name, NOSPLIT, "func(s string, opts uint64) (sep, eq uint64)")
+	Pragma("noescape")
+	Doc(name+" returns the separators ('&', and ';' with",
+		"decodeQuerySemicolon) and the '=' bytes of the block s, with AVX-512 BW",
+		"and BMI2.")
+	opts := Load(Param("opts"), GP64())
+	x, _, _, _ := loadQueryBlock()
+
+	Comment("The bytes past the block are zero: no separator, no '='.")
+	kSep, kEq := K(), K()
+	VPCMPEQB(queryVectors.Offset(64*vecAmpersand), x, kSep)
+	TESTQ(U32(optSemicolon), opts)
+	JZ(LabelRef(name + "_no_semicolon"))
+	kSemi := K()
+	VPCMPEQB(queryVectors.Offset(64*vecSemicolon), x, kSemi)
+	KORQ(kSemi, kSep, kSep)
+	Label(name + "_no_semicolon")
+	VPCMPEQB(queryVectors.Offset(64*vecEquals), x, kEq)
+	sep, eq := GP64(), GP64()
+	KMOVQ(kSep, sep)
+	KMOVQ(kEq, eq)
+	Store(sep, ReturnIndex(0))
+	Store(eq, ReturnIndex(1))
 	VZEROUPPER()
 	RET()
 }
