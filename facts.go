@@ -2,7 +2,6 @@ package fasturi
 
 import (
 	"net/netip"
-	"strconv"
 	"strings"
 )
 
@@ -84,24 +83,7 @@ func (s Components) Has(c Component) bool { return c < numComponents && s&(1<<c)
 // String returns the names of the components in the set, in order,
 // joined by '|' ("userinfo|path"), then any bits that name no component,
 // in hex ("path|0x80"); or "" for the empty set.
-func (s Components) String() string {
-	var b []byte
-	for c := range numComponents {
-		if s.Has(Component(c)) {
-			if b != nil {
-				b = append(b, '|')
-			}
-			b = append(b, componentNames[c]...)
-		}
-	}
-	if rest := s >> numComponents << numComponents; rest != 0 {
-		if b != nil {
-			b = append(b, '|')
-		}
-		b = strconv.AppendUint(append(b, "0x"...), uint64(rest), 16)
-	}
-	return string(b)
-}
+func (s Components) String() string { return flagsString(uint8(s), componentNames[:]) }
 
 // Facts computes the facts of u (see Facts), in one pass over its
 // userinfo, host and path, without allocating. An invalid URI has none:
