@@ -32,8 +32,8 @@ func guarded(t *testing.T, size int) []byte {
 // TestGuardPages runs every scanner level, and everything that scans with
 // it (the parser, the splitter, the request-target parsers, Params and
 // Finder), on inputs that start right after a PROT_NONE page and on inputs
-// that end right before one; Decoded, into a buffer that ends right before
-// one too. A load before the first byte or past
+// that end right before one; Decoded and AppendDecode, into a buffer that
+// ends right before one too. A load before the first byte or past
 // the last one faults, and the test binary dies with a traceback that names
 // the function and its arguments (the input's address and length).
 func TestGuardPages(t *testing.T) {
@@ -92,6 +92,16 @@ func TestGuardPages(t *testing.T) {
 						for k, v := range p.Decoded(out[len(out)-n:len(out)-n], d) {
 							sinkInt += len(k) + len(v)
 						}
+						dec, _, _ := AppendDecode(out[len(out)-n:len(out)-n], s, d)
+						sinkInt += len(dec)
+					}
+					p = NewParams(s, QuerySemicolon, 0)
+					for k, v := range p.All() {
+						sinkInt += len(k) + len(v)
+					}
+					p = NewParams(s, QuerySemicolon, 0)
+					for k, v, ok := p.Next(); ok; k, v, ok = p.Next() {
+						sinkInt += len(k) + len(v)
 					}
 					f := NewFinderString(s)
 					for span := range f.All() {
