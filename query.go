@@ -3,6 +3,7 @@ package fasturi
 import (
 	"iter"
 	"math/bits"
+	"unsafe"
 )
 
 // A QueryOption changes how Params splits a query. Options combine with |;
@@ -60,15 +61,15 @@ const (
 // from where the first stopped, and where Err reports why the iteration
 // ended. Iterating does not allocate. The zero Params yields nothing.
 type Params struct {
+	err   ErrorKind
+	opts  QueryOption
+	split bool   // mask is splitStops', for Next and All: no stop that decoding needs
+	base  uint32 // offset of s in the URI's input, for ErrorOffset
 	s     string // the query
 	pos   int    // offset in s of the next piece; after an error, the error's offset
 	blk   int    // offset in s of the block that mask covers; -blockSize before the first
 	mask  uint64 // the stops of that block not yet walked past (scanQuery's, or splitStops')
 	left  int    // parameters still allowed; -1: no limit
-	base  uint32 // offset of s in the URI's input, for ErrorOffset
-	opts  QueryOption
-	err   ErrorKind
-	split bool // mask is splitStops', for Next and All: no stop that decoding needs
 }
 
 // NewParams returns a cursor over the parameters of query, which is a
@@ -254,8 +255,10 @@ func (p *Params) nextRaw() (key, value string, ok bool) {
 // on the stack.
 func (p *Params) All() iter.Seq2[string, string] {
 	return func(yield func(key, value string) bool) {
-		if sep, eq, ok := p.splitBlock(); ok {
+		if p.wholeBlock() {
 			// As Decoded's loop over a block, without the decoding.
+			sep, eq := splitQueryAVX512(p.s, kernelOpts(p.opts, 0))
+			sep |= 1 << (uint(len(p.s)) & 63)
 			for pos := 0; pos < len(p.s); {
 				start := pos
 				keyEnd, valueStart, end := blockParam(sep, eq, start)
@@ -340,59 +343,48 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		if p.err != 0 || p.pos >= len(p.s) {
 			return
 		}
-		if copied, sep, eq, keep, ok := p.decodeBlock(buf, opts); ok {
-			// The parameters as next finds them, from the block's masks:
-			// no branch on the bytes, and pos kept in a register, where
-			// reading p.pos back would wait for the store to it.
-			for pos := 0; pos < len(p.s); {
-				start := pos
-				keyEnd, valueStart, end := blockParam(sep, eq, start)
-				pos = end + 1
-				p.pos = pos
-				if start == end {
-					continue // an empty piece
+		if off := len(buf); p.wholeBlock() && cap(buf)-off >= len(p.s) {
+			// The whole query split and decoded into buf in one pass.
+			copied := buf[off : off+len(p.s)]
+			sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
+			if bad == 0 {
+				sep |= 1 << (uint(len(p.s)) & 63) // the end of the query ends its last piece
+				// The parameters as next finds them, from the block's
+				// masks: no branch on the bytes, and pos kept in a
+				// register, where reading p.pos back would wait for the
+				// store to it.
+				for pos := 0; pos < len(p.s); {
+					start := pos
+					keyEnd, valueStart, end := blockParam(sep, eq, start)
+					pos = end + 1
+					p.pos = pos
+					if start == end {
+						continue // an empty piece
+					}
+					if !p.admit(start) {
+						return
+					}
+					ks, ke := decodedOffset(keep, start), decodedOffset(keep, keyEnd)
+					vs, ve := decodedOffset(keep, valueStart), decodedOffset(keep, end)
+					if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
+						p.leaveBlock()
+						return
+					}
 				}
-				if !p.admit(start) {
-					return
-				}
-				ks, ke := decodedOffset(keep, start), decodedOffset(keep, keyEnd)
-				vs, ve := decodedOffset(keep, valueStart), decodedOffset(keep, end)
-				if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
-					p.leaveBlock()
-					return
-				}
+				return
 			}
-			return
+			// A byte that does not decode: the kernel wrote nothing, and
+			// the walk yields the parameters before it.
 		}
-		off := len(buf)
-		if p.blk < 0 {
-			// The first block's masks before the copy: the scan's latency
-			// then overlaps with copying.
-			p.blk, p.mask = 0, scanQuery(p.s)
-		}
-		var copied []byte
-		if p.pos == 0 || cap(buf)-off < len(p.s) {
-			copied = append(buf, p.s...)[off:]
-		} else {
-			// Only the part not yet walked, at its place: a sequence
-			// that runs again (a loop that broke, resumed) leaves what
-			// an earlier run yielded, before p.pos, as it was.
-			copied = buf[off : off+len(p.s)]
-			copy(copied[p.pos:], p.s[p.pos:])
-		}
+		copied := p.copyForWalk(buf)
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
 			start, keyEnd, valueStart, end, toDecode, ok := p.next(opts)
 			if !ok {
 				return
 			}
 			key, value := copied[start:keyEnd:keyEnd], copied[valueStart:end:end]
-			if toDecode&keyToDecode != 0 {
-				if key, ok = p.decodeInPlace(key, start, opts); !ok {
-					return
-				}
-			}
-			if toDecode&valueToDecode != 0 {
-				if value, ok = p.decodeInPlace(value, valueStart, opts); !ok {
+			if toDecode != 0 {
+				if key, value, ok = p.decodeParam(key, value, start, valueStart, toDecode, opts); !ok {
 					return
 				}
 			}
@@ -401,6 +393,40 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			}
 		}
 	}
+}
+
+// copyForWalk appends p's query to buf for Decoded's walk, which decodes
+// it in place, and returns the copy.
+func (p *Params) copyForWalk(buf []byte) []byte {
+	off := len(buf)
+	if p.blk < 0 {
+		// The first block's masks before the copy: the scan's latency
+		// then overlaps with copying.
+		p.blk, p.mask = 0, scanQuery(p.s)
+	}
+	if p.pos == 0 || cap(buf)-off < len(p.s) {
+		return append(buf, p.s...)[off:]
+	}
+	// Only the part not yet walked, at its place: a sequence that runs
+	// again (a loop that broke, resumed) leaves what an earlier run
+	// yielded, before p.pos, as it was.
+	copied := buf[off : off+len(p.s)]
+	copy(copied[p.pos:], p.s[p.pos:])
+	return copied
+}
+
+// decodeParam decodes, in place, the parts of a parameter that toDecode
+// names: key, the copy of the query's bytes from offset keyAt on, and
+// value, from valueAt on. On error, it stops p there.
+func (p *Params) decodeParam(key, value []byte, keyAt, valueAt int, toDecode uint8, opts DecodeOption) ([]byte, []byte, bool) {
+	ok := true
+	if toDecode&keyToDecode != 0 {
+		key, ok = p.decodeInPlace(key, keyAt, opts)
+	}
+	if ok && toDecode&valueToDecode != 0 {
+		value, ok = p.decodeInPlace(value, valueAt, opts)
+	}
+	return key, value, ok
 }
 
 // decodeInPlace decodes the query's bytes from offset at on over their
@@ -434,7 +460,7 @@ func (p *Params) rescan() {
 }
 
 // blockParam returns the place of the piece of a query that starts at
-// offset start, in a block that decodeBlock or splitBlock split: its key
+// offset start, in a block that Decoded or All split in one pass: its key
 // ends at keyEnd, its value starts at valueStart and ends at end (the
 // piece too), from the separators sep, with the end of the query, and the
 // '=' bytes eq; without a branch on the bytes. The piece is empty when
@@ -450,8 +476,46 @@ func blockParam(sep, eq uint64, start int) (keyEnd, valueStart, end int) {
 }
 
 // decodedOffset returns where the byte at offset i of a query that
-// decodeBlock decoded, keeping the bytes keep holds, is in its output:
-// after the bytes kept before it.
+// Decoded decoded in one pass, keeping the bytes keep holds, is in its
+// output: after the bytes kept before it.
 func decodedOffset(keep uint64, i int) int {
 	return bits.OnesCount64(keep & (1<<(uint(i)&63) - 1))
+}
+
+// The options of decodeQueryAVX512(dst, s, opts), which splits and decodes
+// a query s of at most 64 bytes in one pass and returns:
+//
+//   - sep, the separators: '&', and ';' with decodeQuerySemicolon;
+//   - eq, the '=' bytes;
+//   - keep, the bytes of s but the two hex digits of each valid
+//     percent-encoding: dst[:popcount(keep)] holds them in order, each
+//     '%' of a valid encoding as the byte it encodes, and each '+' as a
+//     space with decodeQueryPlus;
+//   - bad: the '%' bytes of no valid encoding, and with
+//     decodeQueryNoControls the C0 controls and DEL, raw or decoded, which
+//     AppendDecode refuses. When bad is not zero, dst is left as it was.
+//
+// The byte decoded from s[i:i+3] is then after the bytes of keep below i,
+// so each parameter splits at sep and eq, in s, and maps to its decoded
+// bytes by those counts.
+const (
+	decodeQuerySemicolon = 1 << iota
+	decodeQueryPlus
+	decodeQueryNoControls
+)
+
+// kernelOpts returns decodeQueryAVX512's opts for the separators that q
+// asks for and for opts.
+func kernelOpts(q QueryOption, opts DecodeOption) uint64 {
+	var k uint64
+	if q&QuerySemicolon != 0 {
+		k |= decodeQuerySemicolon
+	}
+	if opts&DecodePlusAsSpace != 0 {
+		k |= decodeQueryPlus
+	}
+	if opts&DecodeNoControls != 0 {
+		k |= decodeQueryNoControls
+	}
+	return k
 }

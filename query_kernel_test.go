@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // decodeBlockByDefinition returns what decodeBlock must for the query s,
@@ -85,11 +86,24 @@ func queryKernelInputs() []string {
 	return inputs
 }
 
+// decodeBlock runs the one-pass kernel over p's query into buf's spare
+// capacity, as Decoded does when p.wholeBlock: it returns the decoded
+// copy, the separators with the end of the query, the '=' bytes and the
+// bytes kept; or ok false when a byte does not decode.
+func decodeBlock(p *Params, buf []byte, opts DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
+	copied = buf[len(buf) : len(buf)+len(p.s)]
+	sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
+	if bad != 0 {
+		return nil, 0, 0, 0, false
+	}
+	return copied, sep | 1<<len(p.s), eq, keep, true
+}
+
 func TestDecodeBlock(t *testing.T) {
 	inputs := queryKernelInputs()
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
 		p := NewParams("a=%41", 0, 0)
-		if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, 8), 0); !ok {
+		if !p.wholeBlock() {
 			t.Skipf("no one-pass kernel at level %v", l)
 		}
 		buf := make([]byte, 0, blockSize)
@@ -101,7 +115,7 @@ func TestDecodeBlock(t *testing.T) {
 					for i := range room {
 						room[i] = '#'
 					}
-					copied, sep, eq, keep, ok := p.decodeBlock(buf[:0:len(in)], d)
+					copied, sep, eq, keep, ok := decodeBlock(&p, buf[:0:len(in)], d)
 					wantDec, wantSep, wantEq, wantKeep, wantOK := decodeBlockByDefinition(in, qo, d)
 					if ok != wantOK {
 						t.Fatalf("%q (%v, %v): ok %v, want %v", in, qo, d, ok, wantOK)
@@ -122,24 +136,21 @@ func TestDecodeBlock(t *testing.T) {
 				}
 			}
 		}
-		// The kernel takes only a whole query shorter than a block, with
-		// room for it.
+		// The kernels take only a whole query shorter than a block.
 		for _, c := range []struct {
 			name string
 			q    string
-			room int
 			next bool
 		}{
-			{"a block", strings.Repeat("a", blockSize), blockSize, false},
-			{"no room", "a=1", 2, false},
-			{"after Next", "a=1&b=2", 8, true},
+			{"a block", strings.Repeat("a", blockSize), false},
+			{"after Next", "a=1&b=2", true},
 		} {
 			p := NewParams(c.q, 0, 0)
 			if c.next {
 				p.Next()
 			}
-			if _, _, _, _, ok := p.decodeBlock(make([]byte, 0, c.room), 0); ok {
-				t.Errorf("%s: decodeBlock took %q", c.name, c.q)
+			if p.wholeBlock() {
+				t.Errorf("%s: the kernels take %q", c.name, c.q)
 			}
 		}
 	})
@@ -156,7 +167,7 @@ func TestSplitBlock(t *testing.T) {
 		inputs = append(inputs, strings.Repeat("a=b&c;", n)[:n])
 	}
 	forEachLevel(t, func(t *testing.T, l scanLevel) {
-		_, _, kernel := (&Params{s: "a"}).splitBlock()
+		kernel := (&Params{s: "a"}).wholeBlock()
 		for _, in := range inputs {
 			for _, qo := range []QueryOption{0, QuerySemicolon} {
 				var sep, eq uint64
@@ -175,11 +186,16 @@ func TestSplitBlock(t *testing.T) {
 				if len(in) >= blockSize {
 					continue
 				}
-				p := NewParams(in, qo, 0)
-				gotSep, gotEq, ok := p.splitBlock()
-				if ok != kernel || ok && (gotSep != sep|1<<len(in) || gotEq != eq) {
-					t.Fatalf("splitBlock(%q, %v) = %064b, %064b, %v; want %064b, %064b, %v",
-						in, qo, gotSep, gotEq, ok, sep|1<<len(in), eq, kernel)
+				if p := NewParams(in, qo, 0); p.wholeBlock() != kernel {
+					t.Fatalf("NewParams(%q, %v).wholeBlock() = %v at a level where the kernels run: %v", in, qo, !kernel, kernel)
+				}
+				if !kernel {
+					continue
+				}
+				gotSep, gotEq := splitQueryAVX512(in, kernelOpts(qo, 0))
+				if gotSep != sep || gotEq != eq {
+					t.Fatalf("splitQueryAVX512(%q, %v) = %064b, %064b; want %064b, %064b",
+						in, qo, gotSep, gotEq, sep, eq)
 				}
 			}
 		}

@@ -66,36 +66,14 @@ func stopsIn(s string, special uint64) uint64 {
 	return special
 }
 
-// decodeBlock splits and decodes p's query into buf in one pass, when the
-// query is whole (p has not moved), shorter than a block, and fits buf's
-// spare capacity, at the AVX-512 level, whose kernel does it. It returns
-// the decoded copy, the separators with the end of the query, the '=' bytes
-// and the bytes kept (see decodeQueryAVX512's options below); or ok false,
-// and then the walk does it all, which also yields the parameters before a
-// key or a value that does not decode.
-func (p *Params) decodeBlock(buf []byte, opts DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
-	off := len(buf)
-	if level != levelAVX512 || p.pos != 0 || len(p.s) >= blockSize || cap(buf)-off < len(p.s) {
-		return nil, 0, 0, 0, false
-	}
-	copied = buf[off : off+len(p.s)]
-	sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
-	if bad != 0 {
-		return nil, 0, 0, 0, false
-	}
-	return copied, sep | 1<<(uint(len(p.s))&63), eq, keep, true
-}
-
-// splitBlock returns the separators of p's query, with its end, and its
-// '=' bytes, in one pass, when the query is whole (p has not moved, nor
-// stopped) and shorter than a block, at the AVX-512 level, whose kernel
-// finds them; or ok false, and then the walk does it.
-func (p *Params) splitBlock() (sep, eq uint64, ok bool) {
-	if level != levelAVX512 || p.pos != 0 || p.err != 0 || len(p.s) >= blockSize {
-		return 0, 0, false
-	}
-	sep, eq = splitQueryAVX512(p.s, kernelOpts(p.opts, 0))
-	return sep | 1<<(uint(len(p.s))&63), eq, true
+// wholeBlock reports whether p's query goes whole to the one-pass query
+// kernels, decodeQueryAVX512 and splitQueryAVX512: at the AVX-512 level,
+// whose kernels they are, when p has neither moved nor stopped and the
+// query is shorter than a block. Decoded and All call them themselves
+// when it does, as a call to a function of this package around them would
+// cost a short query more than the rest of its loop.
+func (p *Params) wholeBlock() bool {
+	return level == levelAVX512 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
 }
 
 // splitStops returns the bytes of the block s of a query that a walk over
@@ -122,42 +100,4 @@ func decodeShort(dst []byte, s string, opts DecodeOption) (n int, ok bool) {
 	}
 	_, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst), s, kernelOpts(0, opts))
 	return bits.OnesCount64(keep), bad == 0
-}
-
-// The options of decodeQueryAVX512(dst, s, opts), which splits and decodes
-// a query s of at most 64 bytes in one pass and returns:
-//
-//   - sep, the separators: '&', and ';' with decodeQuerySemicolon;
-//   - eq, the '=' bytes;
-//   - keep, the bytes of s but the two hex digits of each valid
-//     percent-encoding: dst[:popcount(keep)] holds them in order, each
-//     '%' of a valid encoding as the byte it encodes, and each '+' as a
-//     space with decodeQueryPlus;
-//   - bad: the '%' bytes of no valid encoding, and with
-//     decodeQueryNoControls the C0 controls and DEL, raw or decoded, which
-//     AppendDecode refuses. When bad is not zero, dst is left as it was.
-//
-// The byte decoded from s[i:i+3] is then after the bytes of keep below i,
-// so each parameter splits at sep and eq, in s, and maps to its decoded
-// bytes by those counts.
-const (
-	decodeQuerySemicolon = 1 << iota
-	decodeQueryPlus
-	decodeQueryNoControls
-)
-
-// kernelOpts returns decodeQueryAVX512's opts for the separators that q
-// asks for and for opts.
-func kernelOpts(q QueryOption, opts DecodeOption) uint64 {
-	var k uint64
-	if q&QuerySemicolon != 0 {
-		k |= decodeQuerySemicolon
-	}
-	if opts&DecodePlusAsSpace != 0 {
-		k |= decodeQueryPlus
-	}
-	if opts&DecodeNoControls != 0 {
-		k |= decodeQueryNoControls
-	}
-	return k
 }

@@ -47,19 +47,26 @@ func scanQuery(s string) uint64 { return scanQueryGeneric(s) }
 // that the path walk visits (see scan.go): all of them.
 func stopsIn(_ string, special uint64) uint64 { return special }
 
-// decodeBlock splits and decodes p's query in one pass at a level with a
-// kernel for it (see scan_amd64.go): none here.
-func (p *Params) decodeBlock(_ []byte, _ DecodeOption) (copied []byte, sep, eq, keep uint64, ok bool) {
-	return nil, 0, 0, 0, false
-}
-
 // decodeShort decodes s in one pass at a level with a kernel for it (see
 // scan_amd64.go): none here.
 func decodeShort(_ []byte, _ string, _ DecodeOption) (n int, ok bool) { return 0, false }
 
-// splitBlock splits p's query in one pass at a level with a kernel for it
-// (see scan_amd64.go): none here.
-func (p *Params) splitBlock() (sep, eq uint64, ok bool) { return 0, 0, false }
+// wholeBlock reports whether p's query goes whole to the one-pass query
+// kernels (see scan_amd64.go): there are none here, and the calls to them
+// that it guards are never made.
+func (p *Params) wholeBlock() bool { return false }
+
+// decodeQueryAVX512 stands for a kernel this build does not have; see
+// wholeBlock.
+func decodeQueryAVX512(_ *byte, _ string, _ uint64) (sep, eq, keep, bad uint64) {
+	panic("fasturi: no one-pass query kernel in this build")
+}
+
+// splitQueryAVX512 stands for a kernel this build does not have; see
+// wholeBlock.
+func splitQueryAVX512(_ string, _ uint64) (sep, eq uint64) {
+	panic("fasturi: no one-pass query kernel in this build")
+}
 
 // splitStops returns the bytes of the block s of a query that a walk over
 // its parameters raw must stop at: here the stops of scanQuery, which
