@@ -349,6 +349,7 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
 			if bad == 0 {
 				sep |= 1 << (uint(len(p.s)) & 63) // the end of the query ends its last piece
+				whole := keep == 1<<(uint(len(p.s))&63)-1 // nothing decoded away: offsets stay
 				// The parameters as next finds them, from the block's
 				// masks: no branch on the bytes, and pos kept in a
 				// register, where reading p.pos back would wait for the
@@ -364,8 +365,11 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 					if !p.admit(start) {
 						return
 					}
-					ks, ke := decodedOffset(keep, start), decodedOffset(keep, keyEnd)
-					vs, ve := decodedOffset(keep, valueStart), decodedOffset(keep, end)
+					ks, ke, vs, ve := start, keyEnd, valueStart, end
+					if !whole {
+						ks, ke = decodedOffset(keep, start), decodedOffset(keep, keyEnd)
+						vs, ve = decodedOffset(keep, valueStart), decodedOffset(keep, end)
+					}
 					if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
 						p.leaveBlock()
 						return
