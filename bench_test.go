@@ -285,6 +285,35 @@ func BenchmarkResolve(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeLengths percent-decodes strings of a few lengths in which
+// one byte in four is encoded (a form value holding a URL, say), against
+// net/url's PathUnescape: the kernel's blocks, then the byte loop past them.
+func BenchmarkDecodeLengths(b *testing.B) {
+	for _, n := range []int{16, 64, 256, 1024} {
+		var sb strings.Builder
+		for sb.Len() < n {
+			sb.WriteString("%2Fab%C3%A9cdefgh"[:min(n-sb.Len(), 17)])
+		}
+		s := sb.String()
+		b.Run("len="+strconv.Itoa(n)+"/impl=fasturi", func(b *testing.B) {
+			buf := make([]byte, 0, n)
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				out, off, err := AppendDecode(buf[:0], s, 0)
+				sinkInt, sinkErr = len(out)+off, err
+			}
+		})
+		b.Run("len="+strconv.Itoa(n)+"/impl=net-url", func(b *testing.B) {
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkStr, sinkErr = url.PathUnescape(s)
+			}
+		})
+	}
+}
+
 // BenchmarkDecode percent-decodes the path of every URI of a corpus, against
 // net/url's PathUnescape.
 func BenchmarkDecode(b *testing.B) {

@@ -50,12 +50,14 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	n, orig := len(dst), dst
 	if opts != 0 {
 		dst = slices.Grow(dst, len(s))
-		if m, ok := decodeShort(dst[n:n+len(s)], s, opts); ok {
-			return dst[:n+m], -1, nil
-		}
-		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
-		if k != 0 {
-			return orig, at, k
+		out := dst[n : n+len(s)]
+		m, read := decodeBlocks(out, s, opts)
+		if read < len(s) {
+			rest, at, k := decodeInto(out[m:], s[read:], opts)
+			if k != 0 {
+				return orig, read + at, k
+			}
+			m += rest
 		}
 		return dst[:n+m], -1, nil
 	}
@@ -68,11 +70,14 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	// decodeInto's without the options, which paths take.
 	dst = slices.Grow(dst, len(s))[:n+len(s)]
 	out := dst[n:]
-	if m, ok := decodeShort(out, s, 0); ok {
-		return dst[:n+m], -1, nil
+	j, read := decodeBlocks(out, s, 0)
+	if read == len(s) {
+		return dst[:n+j], -1, nil
 	}
-	j := copy(out, s[:i])
-	for ; i < len(s); i++ {
+	if read == 0 {
+		j, read = copy(out, s[:i]), i
+	}
+	for i = read; i < len(s); i++ {
 		c := s[i]
 		if c == '%' {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
@@ -90,7 +95,8 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 // decodeInto writes s decoded, as AppendDecode decodes it with opts, to
 // out, which has room for len(s) bytes, and returns the decoded length. On
 // error it returns the length of what it decoded before, the offset in s
-// of the first byte at fault, and the error.
+// of the first byte at fault, and the error. out may start where s does,
+// or before: every byte is written after it is read.
 func decodeInto(out []byte, s string, opts DecodeOption) (n, errAt int, err ErrorKind) {
 	out = out[:len(s)]
 	noControls, plus := opts&DecodeNoControls != 0, opts&DecodePlusAsSpace != 0

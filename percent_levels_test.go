@@ -39,6 +39,15 @@ func testAppendDecodeAcrossLengths(t *testing.T) {
 			}
 		}
 	}
+	// Encodings back to back, at each phase: a long string's blocks then
+	// end before a '%' in their last two bytes, or not, one after another;
+	// and a byte at fault in the last block, after blocks decoded.
+	for pad := range 3 {
+		for _, tail := range []string{"", "%", "%4", "+%0a", "%e9\x00"} {
+			s := strings.Repeat("a", pad) + strings.Repeat("%41", 70) + tail
+			sameAtEveryLevel(t, s, decodeEverything, asIs)
+		}
+	}
 }
 
 // decodeEverything decodes s with each option, into a new buffer and in

@@ -348,7 +348,7 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 			copied := buf[off : off+len(p.s)]
 			sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
 			if bad == 0 {
-				sep |= 1 << (uint(len(p.s)) & 63) // the end of the query ends its last piece
+				sep |= 1 << (uint(len(p.s)) & 63)         // the end of the query ends its last piece
 				whole := keep == 1<<(uint(len(p.s))&63)-1 // nothing decoded away: offsets stay
 				// The parameters as next finds them, from the block's
 				// masks: no branch on the bytes, and pos kept in a
@@ -437,13 +437,14 @@ func (p *Params) decodeParam(key, value []byte, keyAt, valueAt int, toDecode uin
 // copy, raw, and returns the decoded bytes; or, on error, stops p there.
 func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, bool) {
 	s := p.s[at : at+len(raw)]
-	if n, ok := decodeShort(raw, s, opts); ok {
-		return raw[:n], true
-	}
-	n, errAt, err := decodeInto(raw, s, opts)
-	if err != 0 {
-		p.err, p.pos = err, at+errAt
-		return nil, false
+	n, read := decodeBlocks(raw, s, opts)
+	if read < len(s) {
+		rest, errAt, err := decodeInto(raw[n:], s[read:], opts)
+		if err != 0 {
+			p.err, p.pos = err, at+read+errAt
+			return nil, false
+		}
+		n += rest
 	}
 	return raw[:n], true
 }

@@ -88,16 +88,45 @@ func splitStops(s string, q QueryOption) uint64 {
 	return scanQuery(s)
 }
 
-// decodeShort writes s decoded, as decodeInto decodes it with opts, to
-// dst, which has room for len(s) bytes, and returns the decoded length, in
-// one pass, at the AVX-512 level, for an s shorter than a block; or ok
-// false, leaving dst as it was, at another level, for a longer s, and
-// when s does not decode (decodeInto then finds the byte at fault). dst
-// may start where s does, to decode in place.
-func decodeShort(dst []byte, s string, opts DecodeOption) (n int, ok bool) {
-	if level != levelAVX512 || len(s) >= blockSize || len(dst) < len(s) {
-		return 0, false
+// decodeBlocks writes s decoded, as decodeInto decodes it with opts, to
+// dst, which has room for len(s) bytes, at the AVX-512 level, a block at
+// a time, and returns the decoded length n and the length of s that it
+// decodes, read: all of s, or less when a block holds a byte that does
+// not decode, which its pass leaves unwritten. At another level, it
+// returns 0, 0. The caller decodes s[read:] into dst[n:] byte by byte,
+// and finds there the byte at fault. dst may start where s does, to
+// decode in place: a pass writes no further than it has read.
+func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
+	if level != levelAVX512 || len(dst) < len(s) {
+		return 0, 0
 	}
-	_, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst), s, kernelOpts(0, opts))
-	return bits.OnesCount64(keep), bad == 0
+	k := kernelOpts(0, opts)
+	if len(s) <= blockSize { // most keys, values and segments: one pass
+		if _, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst), s, k); bad == 0 {
+			return bits.OnesCount64(keep), len(s)
+		}
+		return 0, 0
+	}
+	for read < len(s) {
+		b := s[read:]
+		if len(b) > blockSize {
+			// A block ends before a '%' in its last two bytes, whose
+			// encoding the next block holds whole.
+			switch {
+			case b[blockSize-2] == '%':
+				b = b[:blockSize-2]
+			case b[blockSize-1] == '%':
+				b = b[:blockSize-1]
+			default:
+				b = b[:blockSize]
+			}
+		}
+		_, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst[n:]), b, k)
+		if bad != 0 {
+			break
+		}
+		n += bits.OnesCount64(keep)
+		read += len(b)
+	}
+	return n, read
 }

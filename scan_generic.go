@@ -47,9 +47,9 @@ func scanQuery(s string) uint64 { return scanQueryGeneric(s) }
 // that the path walk visits (see scan.go): all of them.
 func stopsIn(_ string, special uint64) uint64 { return special }
 
-// decodeShort decodes s in one pass at a level with a kernel for it (see
-// scan_amd64.go): none here.
-func decodeShort(_ []byte, _ string, _ DecodeOption) (n int, ok bool) { return 0, false }
+// decodeBlocks decodes s a block at a time at a level with a kernel for
+// it (see scan_amd64.go): none here, and the caller decodes it all.
+func decodeBlocks(_ []byte, _ string, _ DecodeOption) (n, read int) { return 0, 0 }
 
 // wholeBlock reports whether p's query goes whole to the one-pass query
 // kernels (see scan_amd64.go): there are none here, and the calls to them
