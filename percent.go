@@ -50,14 +50,9 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 	n, orig := len(dst), dst
 	if opts != 0 {
 		dst = slices.Grow(dst, len(s))
-		out := dst[n : n+len(s)]
-		m, read := decodeBlocks(out, s, opts)
-		if read < len(s) {
-			rest, at, k := decodeInto(out[m:], s[read:], opts)
-			if k != 0 {
-				return orig, read + at, k
-			}
-			m += rest
+		m, at, k := decodeInto(dst[n:n+len(s)], s, opts)
+		if k != 0 {
+			return orig, at, k
 		}
 		return dst[:n+m], -1, nil
 	}
@@ -99,8 +94,11 @@ func AppendDecode(dst []byte, s string, opts DecodeOption) ([]byte, int, error) 
 // or before: every byte is written after it is read.
 func decodeInto(out []byte, s string, opts DecodeOption) (n, errAt int, err ErrorKind) {
 	out = out[:len(s)]
+	// The kernel's blocks first, where there is one; byte by byte past
+	// them, and from a block that holds the byte at fault.
+	n, read := decodeBlocks(out, s, opts)
 	noControls, plus := opts&DecodeNoControls != 0, opts&DecodePlusAsSpace != 0
-	for i := 0; i < len(s); i++ {
+	for i := read; i < len(s); i++ {
 		c := s[i]
 		if queryByte[c] != 0 { // a byte that may change, and some others
 			switch {

@@ -436,15 +436,10 @@ func (p *Params) decodeParam(key, value []byte, keyAt, valueAt int, toDecode uin
 // decodeInPlace decodes the query's bytes from offset at on over their
 // copy, raw, and returns the decoded bytes; or, on error, stops p there.
 func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, bool) {
-	s := p.s[at : at+len(raw)]
-	n, read := decodeBlocks(raw, s, opts)
-	if read < len(s) {
-		rest, errAt, err := decodeInto(raw[n:], s[read:], opts)
-		if err != 0 {
-			p.err, p.pos = err, at+read+errAt
-			return nil, false
-		}
-		n += rest
+	n, errAt, err := decodeInto(raw, p.s[at:at+len(raw)], opts)
+	if err != 0 {
+		p.err, p.pos = err, at+errAt
+		return nil, false
 	}
 	return raw[:n], true
 }

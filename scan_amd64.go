@@ -93,7 +93,7 @@ func splitStops(s string, q QueryOption) uint64 {
 // a time, and returns the decoded length n and the length of s that it
 // decodes, read: all of s, or less when a block holds a byte that does
 // not decode, which its pass leaves unwritten. At another level, it
-// returns 0, 0. The caller decodes s[read:] into dst[n:] byte by byte,
+// returns 0, 0. decodeInto decodes s[read:] into dst[n:] byte by byte,
 // and finds there the byte at fault. dst may start where s does, to
 // decode in place: a pass writes no further than it has read.
 func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
