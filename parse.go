@@ -25,13 +25,13 @@ func (u *URI) parse() ErrorKind {
 	}
 
 	// The most common form of input, at once from the vector scanners' masks
-	// of its only block: scheme "://" reg-name path [ "?" query ], where the
-	// host is a reg-name or an IPv4address, with neither userinfo, port nor
-	// fragment, nor a percent-encoding in the host, nor one in the path or
-	// query that the stops hold (a broken one, or one in the block's last
-	// two bytes). Anything else, and anything at all with the portable
-	// scanner's masks (whose notScheme holds every byte), goes to the walk,
-	// with u untouched.
+	// of its only block: scheme "://" reg-name [ ":" port ] path
+	// [ "?" query ], where the host is a reg-name or an IPv4address, with
+	// neither userinfo nor fragment, nor a percent-encoding in the host,
+	// nor one in the path or query that the stops hold (a broken one, or
+	// one in the block's last two bytes). Anything else, and anything at
+	// all with the portable scanner's masks (whose notScheme holds every
+	// byte), goes to the walk, with u untouched.
 	//
 	// The shifts are masked to 63 where the tests before them bound the
 	// count, so that the compiler adds no code for counts of 64 and more.
@@ -63,13 +63,30 @@ func (u *URI) parse() ErrorKind {
 		notScheme&(1<<(uint(j)&63)-1) != 0 || s[j:a] != "://" || !isAlpha(s[0]) {
 		return u.walk(special, stops, notScheme)
 	}
-	e := len(s) // the host ends at the next special byte, a '/' or a '?'
+	h := len(s) // the host ends at the next special byte: a '/', a '?' or a ':'
+	e := len(s) // the authority ends at a '/' or a '?'
+	present := uint8(1<<ComponentScheme | 1<<ComponentHost)
 	if rest := special >> (uint(a) & 63) << (uint(a) & 63); rest != 0 {
-		if e = bits.TrailingZeros64(rest); s[e] != '/' && s[e] != '?' {
+		h = bits.TrailingZeros64(rest)
+		e = h
+		if s[h] == ':' {
+			// ":" port: digits alone, up to the next special byte.
+			if rest &= rest - 1; rest != 0 {
+				e = bits.TrailingZeros64(rest)
+			} else {
+				e = len(s)
+			}
+			for k := h + 1; k < e; k++ {
+				if !isDigit(s[k]) {
+					return u.walk(special, stops, notScheme)
+				}
+			}
+			present |= 1 << ComponentPort
+		}
+		if e < len(s) && s[e] != '/' && s[e] != '?' {
 			return u.walk(special, stops, notScheme)
 		}
 	}
-	present := uint8(1<<ComponentScheme | 1<<ComponentHost)
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
 	if e < len(s) {
 		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
@@ -81,10 +98,13 @@ func (u *URI) parse() ErrorKind {
 		}
 	}
 	u.spans[ComponentScheme] = Span{0, uint32(j)}
-	u.spans[ComponentHost] = Span{uint32(a), uint32(e)}
+	u.spans[ComponentHost] = Span{uint32(a), uint32(h)}
+	if h < e {
+		u.spans[ComponentPort] = Span{uint32(h + 1), uint32(e)}
+	}
 	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
 	u.present = present
-	u.hostType = hostType(s, a, e)
+	u.hostType = hostType(s, a, h)
 	return 0
 }
 
