@@ -341,6 +341,10 @@ func TestParseIPLiteral(t *testing.T) {
 		{"[1]", HostNone, 2},
 		{"[]", HostNone, 1},
 		{"[12345::]", HostNone, 5}, // h16 is at most four digits
+		{"[1:2:3:4:5:6:7:12345]", HostNone, 19},
+		{"[1:abcde", HostNone, 7}, // a fifth digit, then the end
+		{"[1:abcd", HostNone, 7},  // the input ends after a group
+		{"[1:abc", HostNone, 6},
 		{"[::g]", HostNone, 3},
 		{"[1:2:3:4:5:6:7:1.2.3.4]", HostNone, 16}, // IPv4 needs two groups of room
 		{"[1:2:3:4:5::6:1.2.3.4]", HostNone, 15},
