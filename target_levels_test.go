@@ -26,8 +26,8 @@ type targetResult struct {
 }
 
 // parseTargetEverything runs every request-target entry point on s at the
-// current level. Origin-form has a walk of its own over the vector masks
-// (parseOriginForm); the others go through parse.
+// current level. Origin-form has a fast path and a walk of its own over
+// the vector masks (in parseTarget); the others go through parse.
 func parseTargetEverything(s string) targetResult {
 	var r targetResult
 	for i, m := range targetMethods {
