@@ -20,7 +20,7 @@ func (u *URI) parse() ErrorKind {
 		return ErrTooLong
 	}
 	special, stops, notScheme := scanFirst(s)
-	if !vectorScanner || len(s) > blockSize {
+	if !vectorScanner {
 		return u.walk(special, stops, notScheme)
 	}
 
@@ -29,9 +29,11 @@ func (u *URI) parse() ErrorKind {
 	// [ "?" query ], where the host is a reg-name or an IPv4address, with
 	// neither userinfo nor fragment, nor a percent-encoding in the host,
 	// nor one in the path or query that the stops hold (a broken one, or
-	// one in the block's last two bytes). Anything else, and anything at
-	// all with the portable scanner's masks (whose notScheme holds every
-	// byte), goes to the walk, with u untouched.
+	// one in the block's last two bytes). Of a longer input in that form,
+	// up to the end of its authority in the first block, the path walk
+	// takes the rest. Anything else, and anything at all with the portable
+	// scanner's masks (whose notScheme holds every byte), goes to the
+	// walk, with u untouched.
 	//
 	// The shifts are masked to 63 where the tests before them bound the
 	// count, so that the compiler adds no code for counts of 64 and more.
@@ -43,7 +45,7 @@ func (u *URI) parse() ErrorKind {
 		// masks too: path [ "?" query ], where the path does not start
 		// with "//", with neither fragment, a percent-encoding the stops
 		// hold, nor a byte to reject: at most one stop, a '?'.
-		if stops&(stops-1) != 0 || stops != 0 && s[bits.TrailingZeros64(stops)] != '?' ||
+		if len(s) > blockSize || stops&(stops-1) != 0 || stops != 0 && s[bits.TrailingZeros64(stops)] != '?' ||
 			len(s) >= 2 && s[0] == '/' && s[1] == '/' {
 			return u.walk(special, stops, notScheme)
 		}
@@ -87,6 +89,17 @@ func (u *URI) parse() ErrorKind {
 			return u.walk(special, stops, notScheme)
 		}
 	}
+	if len(s) > blockSize {
+		// The authority must end in the first block, the one the masks
+		// cover (e is len(s) when they hold no end for it); the path walk
+		// takes the rest.
+		if e == len(s) {
+			return u.walk(special, stops, notScheme)
+		}
+		u.setFastAuthority(j, a, h, e, present)
+		u.hostType = hostType(s, a, h)
+		return u.parsePath(specials{s, 0, special >> (uint(e) & 63) << (uint(e) & 63)}, e, false, stops)
+	}
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
 	if e < len(s) {
 		if rest := stops >> (uint(e) & 63) << (uint(e) & 63); rest != 0 {
@@ -97,15 +110,23 @@ func (u *URI) parse() ErrorKind {
 			present |= 1 << ComponentQuery
 		}
 	}
+	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
+	u.setFastAuthority(j, a, h, e, present)
+	u.hostType = hostType(s, a, h)
+	return 0
+}
+
+// setFastAuthority records what parse's fast path read of u.s: the scheme
+// s[:j], the host s[a:h], a port s[h+1:e] when h < e, and present, the
+// components that u has. (The host type, whose reading would make this
+// too big to inline, is the caller's.)
+func (u *URI) setFastAuthority(j, a, h, e int, present uint8) {
 	u.spans[ComponentScheme] = Span{0, uint32(j)}
 	u.spans[ComponentHost] = Span{uint32(a), uint32(h)}
 	if h < e {
 		u.spans[ComponentPort] = Span{uint32(h + 1), uint32(e)}
 	}
-	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
 	u.present = present
-	u.hostType = hostType(s, a, h)
-	return 0
 }
 
 // walk parses u.s, as parse does, from the masks of its first block (see

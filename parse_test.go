@@ -449,6 +449,14 @@ func TestParsePathQueryFragment(t *testing.T) {
 		{strings.Repeat("s", 62) + "://h/p", "scheme=" + strings.Repeat("s", 62) + " host=h (reg-name) path=/p"},
 		{strings.Repeat("s", 61) + "://h/p", "scheme=" + strings.Repeat("s", 61) + " host=h (reg-name) path=/p"},
 		{strings.Repeat("s", 70) + "://u@h:1/p", "scheme=" + strings.Repeat("s", 70) + " userinfo=u host=h (reg-name) port=1 path=/p"},
+		// Past one block, an authority that ends in the first one, and one
+		// that does not: a host, a port, a query right at the end of it.
+		{"http://1.2.3.4:80/" + strings.Repeat("x", 60) + "?q#f", "scheme=http host=1.2.3.4 (ipv4) port=80 path=/" + strings.Repeat("x", 60) + " query=q fragment=f"},
+		{"http://h?" + strings.Repeat("y", 70), "scheme=http host=h (reg-name) path= query=" + strings.Repeat("y", 70)},
+		{"http://h:" + strings.Repeat("8", 54) + "?" + strings.Repeat("y", 10), "scheme=http host=h (reg-name) port=" + strings.Repeat("8", 54) + " path= query=" + strings.Repeat("y", 10)},
+		{"http://h:" + strings.Repeat("8", 55) + "/" + strings.Repeat("y", 10), "scheme=http host=h (reg-name) port=" + strings.Repeat("8", 55) + " path=/" + strings.Repeat("y", 10)},
+		{"http://" + strings.Repeat("h", 57) + "/" + strings.Repeat("p", 10), "scheme=http host=" + strings.Repeat("h", 57) + " (reg-name) path=/" + strings.Repeat("p", 10)},
+		{"http://" + strings.Repeat("h", 70), "scheme=http host=" + strings.Repeat("h", 70) + " (reg-name) path="},
 	})
 }
 
@@ -489,6 +497,11 @@ func TestParseErrors(t *testing.T) {
 		// Scheme, and the colon-in-first-segment rule (section 4.2).
 		{"1a:b", ErrInvalidScheme, 2},
 		{"a@b:c", ErrInvalidScheme, 3},
+		// Errors past the first block, after an authority in it.
+		{"http://h:80/" + strings.Repeat("x", 60) + "%zz", ErrInvalidPercentEncoding, 73},
+		{"http://h/" + strings.Repeat("x", 60) + "#a#", ErrInvalidFragment, 71},
+		{"http://h?" + strings.Repeat("y", 60) + " ", ErrInvalidQuery, 69},
+		{"http://h:8/" + strings.Repeat("x", 60) + "[", ErrInvalidPath, 71},
 		{"./a?b#c#d", ErrInvalidFragment, 7},
 		{"/a?b c", ErrInvalidQuery, 4},
 		{"/a b?c", ErrInvalidPath, 2},

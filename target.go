@@ -147,8 +147,8 @@ func (u *URI) parseTarget(method string) TargetForm {
 		return AsteriskForm
 	}
 	// The absolute-form: the common case, a URI with a scheme and without
-	// a fragment, settled here, as the origin-form's is above: a call
-	// less costs a short target more than a few tests.
+	// a fragment, is settled here, as the origin-form is above: one more
+	// function call would cost a short target more than these tests.
 	if u.parse() == 0 && u.present&(1<<ComponentScheme|1<<ComponentFragment) == 1<<ComponentScheme {
 		return AbsoluteForm
 	}
