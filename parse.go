@@ -45,19 +45,9 @@ func (u *URI) parse() ErrorKind {
 		// masks too: path [ "?" query ], where the path does not start
 		// with "//", with neither fragment, a percent-encoding the stops
 		// hold, nor a byte to reject: at most one stop, a '?'.
-		if len(s) > blockSize || stops&(stops-1) != 0 || stops != 0 && s[bits.TrailingZeros64(stops)] != '?' ||
-			len(s) >= 2 && s[0] == '/' && s[1] == '/' {
+		if len(s) >= 2 && s[0] == '/' && s[1] == '/' || !u.setPathQuery(stops) {
 			return u.walk(special, stops, notScheme)
 		}
-		q := len(s)
-		var present uint8
-		if stops != 0 {
-			q = bits.TrailingZeros64(stops)
-			u.spans[ComponentQuery] = Span{uint32(q + 1), uint32(len(s))}
-			present |= 1 << ComponentQuery
-		}
-		u.spans[ComponentPath] = Span{0, uint32(q)}
-		u.present = present
 		return 0
 	}
 	a := j + 3
@@ -75,6 +65,10 @@ func (u *URI) parse() ErrorKind {
 			// ":" port: digits alone, up to the next special byte.
 			if rest &= rest - 1; rest != 0 {
 				e = bits.TrailingZeros64(rest)
+			} else if len(s) > blockSize {
+				// The port runs past the block: the walk reads it, and
+				// its digits need not be read here first.
+				return u.walk(special, stops, notScheme)
 			} else {
 				e = len(s)
 			}
@@ -114,6 +108,29 @@ func (u *URI) parse() ErrorKind {
 	u.setFastAuthority(j, a, h, e, present)
 	u.hostType = hostType(s, a, h)
 	return 0
+}
+
+// setPathQuery records what parse's fast path reads of a relative
+// reference from stops, the stops of its only block: a path, and a query
+// after the one stop when that is a '?'. It reports false, leaving u as
+// it was, when the input is longer than a block or its stops hold
+// anything else (a fragment, a byte to reject, a broken percent-encoding).
+// A path that starts with "//" is the caller's to rule out or take, and
+// u holds no component yet. Small enough to be inlined in both callers.
+func (u *URI) setPathQuery(stops uint64) bool {
+	s, q := u.s, len(u.s)
+	if len(s) > blockSize {
+		return false
+	}
+	if stops != 0 {
+		if q = bits.TrailingZeros64(stops); s[q] != '?' || stops&(stops-1) != 0 {
+			return false
+		}
+		u.spans[ComponentQuery] = Span{uint32(q + 1), uint32(len(s))}
+		u.present = 1 << ComponentQuery
+	}
+	u.spans[ComponentPath] = Span{0, uint32(q)}
+	return true
 }
 
 // setFastAuthority records what parse's fast path read of u.s: the scheme

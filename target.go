@@ -1,7 +1,6 @@
 package fasturi
 
 import (
-	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -120,14 +119,7 @@ func (u *URI) parseTarget(method string) TargetForm {
 		// masks, as in parse: at most one stop, a '?', and no byte to
 		// reject; anything else walks the path.
 		special, stops, _ := scanFirst(s)
-		if vectorScanner && len(s) <= blockSize && stops&(stops-1) == 0 &&
-			(stops == 0 || s[bits.TrailingZeros64(stops)] == '?') {
-			q := len(s)
-			if stops != 0 {
-				q = bits.TrailingZeros64(stops)
-				u.set(ComponentQuery, q+1, len(s))
-			}
-			u.set(ComponentPath, 0, q)
+		if vectorScanner && u.setPathQuery(stops) {
 			return OriginForm
 		}
 		if u.parsePath(specials{s, 0, special}, 0, false, stops) == 0 && !u.HasFragment() {
