@@ -25,11 +25,12 @@ func (u *URI) parse() ErrorKind {
 	}
 
 	// The most common form of input, at once from the vector scanners' masks
-	// of its only block: scheme "://" reg-name [ ":" port ] path
-	// [ "?" query ], where the host is a reg-name or an IPv4address, with
-	// neither userinfo nor fragment, nor a percent-encoding in the host,
-	// nor one in the path or query that the stops hold (a broken one, or
-	// one in the block's last two bytes). Of a longer input in that form,
+	// of its only block: scheme "://" host [ ":" port ] path [ "?" query ],
+	// where the host is a reg-name or an IPv4address (or an IP-literal,
+	// which parseIPLiteral reads), with neither userinfo nor fragment, nor
+	// a percent-encoding in a reg-name, nor one in the path or query that
+	// the stops hold (a broken one, or one in the block's last two bytes).
+	// Of a longer input in that form,
 	// up to the end of its authority in the first block, the path walk
 	// takes the rest. Anything else, and anything at all with the portable
 	// scanner's masks (whose notScheme holds every byte), goes to the
@@ -58,7 +59,24 @@ func (u *URI) parse() ErrorKind {
 	h := len(s) // the host ends at the next special byte: a '/', a '?' or a ':'
 	e := len(s) // the authority ends at a '/' or a '?'
 	present := uint8(1<<ComponentScheme | 1<<ComponentHost)
-	if rest := special >> (uint(a) & 63) << (uint(a) & 63); rest != 0 {
+	rest := special >> (uint(a) & 63) << (uint(a) & 63)
+	typ := HostNone // until the host is read: an IP-literal's, or hostType's
+	if a < len(s) && s[a] == '[' {
+		// An IP-literal, whose own bytes the masks do not settle: read
+		// here, within the block (one that goes on past it, such as a
+		// long zone ID, is the walk's), and then followed by a special
+		// byte, from which the masks go on, or by the end.
+		end, t, k, _ := parseIPLiteral(s[:min(len(s), blockSize)], a)
+		if k != 0 || end >= blockSize {
+			return u.walk(special, stops, notScheme)
+		}
+		rest = special >> (uint(end) & 63) << (uint(end) & 63)
+		if end < len(s) && rest&(1<<(uint(end)&63)) == 0 {
+			return u.walk(special, stops, notScheme) // a byte that no special one separates from ']'
+		}
+		typ = t
+	}
+	if rest != 0 {
 		h = bits.TrailingZeros64(rest)
 		e = h
 		if s[h] == ':' {
@@ -90,8 +108,11 @@ func (u *URI) parse() ErrorKind {
 		if e == len(s) {
 			return u.walk(special, stops, notScheme)
 		}
+		if typ == HostNone {
+			typ = hostType(s, a, h)
+		}
 		u.setFastAuthority(j, a, h, e, present)
-		u.hostType = hostType(s, a, h)
+		u.hostType = typ
 		return u.parsePath(specials{s, 0, special >> (uint(e) & 63) << (uint(e) & 63)}, e, false, stops)
 	}
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
@@ -104,9 +125,12 @@ func (u *URI) parse() ErrorKind {
 			present |= 1 << ComponentQuery
 		}
 	}
+	if typ == HostNone {
+		typ = hostType(s, a, h)
+	}
 	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
 	u.setFastAuthority(j, a, h, e, present)
-	u.hostType = hostType(s, a, h)
+	u.hostType = typ
 	return 0
 }
 

@@ -222,6 +222,22 @@ func TestParseAuthority(t *testing.T) {
 		{"http://[::1]:", "scheme=http host=[::1] (ipv6) port= path="},
 		{"http://[::1]:443?q", "scheme=http host=[::1] (ipv6) port=443 path= query=q"},
 		{"http://[::1]#f", "scheme=http host=[::1] (ipv6) path= fragment=f"},
+		// IP-literals in parse's one-block reading, and past it.
+		{"http://[::1]", "scheme=http host=[::1] (ipv6) path="},
+		{"http://[::1]/p?q", "scheme=http host=[::1] (ipv6) path=/p query=q"},
+		{"http://[::1]?q", "scheme=http host=[::1] (ipv6) path= query=q"},
+		{"https://[2001:db8::7]:8443/a/b", "scheme=https host=[2001:db8::7] (ipv6) port=8443 path=/a/b"},
+		{"http://[fe80::1%25eth0]:80/", "scheme=http host=[fe80::1%25eth0] (ipv6) port=80 path=/"},
+		{"http://[v1.a:b]/x", "scheme=http host=[v1.a:b] (ipvfuture) path=/x"},
+		{"http://[::ffff:1.2.3.4]/", "scheme=http host=[::ffff:1.2.3.4] (ipv6) path=/"},
+		// ']' at bytes 62, 63 (the block's last) and 64 (past it).
+		{"http://[fe80::1%25" + strings.Repeat("z", 44) + "]/", "scheme=http host=[fe80::1%25" + strings.Repeat("z", 44) + "] (ipv6) path=/"},
+		{"http://[fe80::1%25" + strings.Repeat("z", 44) + "]", "scheme=http host=[fe80::1%25" + strings.Repeat("z", 44) + "] (ipv6) path="},
+		{"http://[fe80::1%25" + strings.Repeat("z", 45) + "]/", "scheme=http host=[fe80::1%25" + strings.Repeat("z", 45) + "] (ipv6) path=/"},
+		{"http://[fe80::1%25" + strings.Repeat("z", 45) + "]", "scheme=http host=[fe80::1%25" + strings.Repeat("z", 45) + "] (ipv6) path="},
+		{"http://[fe80::1%25" + strings.Repeat("z", 46) + "]:1/", "scheme=http host=[fe80::1%25" + strings.Repeat("z", 46) + "] (ipv6) port=1 path=/"},
+		{"http://[::1]:8080/" + strings.Repeat("p", 60) + "?q#f", "scheme=http host=[::1] (ipv6) port=8080 path=/" + strings.Repeat("p", 60) + " query=q fragment=f"},
+		{"http://[::1]/" + strings.Repeat("p", 70), "scheme=http host=[::1] (ipv6) path=/" + strings.Repeat("p", 70)},
 	})
 }
 
@@ -525,6 +541,7 @@ func TestParseErrors(t *testing.T) {
 		{"http://u@h]/", ErrInvalidHost, 10},
 		{"http://x[::1]/", ErrInvalidHost, 8},  // text before '['
 		{"http://[::1]x/", ErrInvalidHost, 12}, // text after ']'
+		{"http://[::1]%41/", ErrInvalidHost, 12},
 		{"http://[::1]]/", ErrInvalidHost, 12},
 		{"http://[::1][/", ErrInvalidHost, 12},
 		// An '@' makes what precedes it userinfo, which holds no '['
