@@ -30,11 +30,10 @@ func (u *URI) parse() ErrorKind {
 	// which parseIPLiteral reads), with neither userinfo nor fragment, nor
 	// a percent-encoding in a reg-name, nor one in the path or query that
 	// the stops hold (a broken one, or one in the block's last two bytes).
-	// Of a longer input in that form,
-	// up to the end of its authority in the first block, the path walk
-	// takes the rest. Anything else, and anything at all with the portable
-	// scanner's masks (whose notScheme holds every byte), goes to the
-	// walk, with u untouched.
+	// Of a longer input in that form, up to the end of its authority in
+	// the first block, the path walk takes the rest. Anything else, and
+	// anything at all with the portable scanner's masks (whose notScheme
+	// holds every byte), goes to the walk, with u untouched.
 	//
 	// The shifts are masked to 63 where the tests before them bound the
 	// count, so that the compiler adds no code for counts of 64 and more.
