@@ -100,6 +100,9 @@ func (u *URI) parse() ErrorKind {
 			return u.walk(special, stops, notScheme)
 		}
 	}
+	if typ == HostNone {
+		typ = hostType(s, a, h)
+	}
 	if len(s) > blockSize {
 		// The authority must end in the first block, the one the masks
 		// cover (e is len(s) when they hold no end for it); the path walk
@@ -107,11 +110,7 @@ func (u *URI) parse() ErrorKind {
 		if e == len(s) {
 			return u.walk(special, stops, notScheme)
 		}
-		if typ == HostNone {
-			typ = hostType(s, a, h)
-		}
-		u.setFastAuthority(j, a, h, e, present)
-		u.hostType = typ
+		u.setFastAuthority(j, a, h, e, present, typ)
 		return u.parsePath(specials{s, 0, special >> (uint(e) & 63) << (uint(e) & 63)}, e, false, stops)
 	}
 	q := len(s) // the path ends at the first stop, a '?' and the last stop
@@ -124,12 +123,8 @@ func (u *URI) parse() ErrorKind {
 			present |= 1 << ComponentQuery
 		}
 	}
-	if typ == HostNone {
-		typ = hostType(s, a, h)
-	}
 	u.spans[ComponentPath] = Span{uint32(e), uint32(q)}
-	u.setFastAuthority(j, a, h, e, present)
-	u.hostType = typ
+	u.setFastAuthority(j, a, h, e, present, typ)
 	return 0
 }
 
@@ -157,16 +152,15 @@ func (u *URI) setPathQuery(stops uint64) bool {
 }
 
 // setFastAuthority records what parse's fast path read of u.s: the scheme
-// s[:j], the host s[a:h], a port s[h+1:e] when h < e, and present, the
-// components that u has. (The host type, whose reading would make this
-// too big to inline, is the caller's.)
-func (u *URI) setFastAuthority(j, a, h, e int, present uint8) {
+// s[:j], the host s[a:h], of type typ, a port s[h+1:e] when h < e, and
+// present, the components that u has.
+func (u *URI) setFastAuthority(j, a, h, e int, present uint8, typ HostType) {
 	u.spans[ComponentScheme] = Span{0, uint32(j)}
 	u.spans[ComponentHost] = Span{uint32(a), uint32(h)}
 	if h < e {
 		u.spans[ComponentPort] = Span{uint32(h + 1), uint32(e)}
 	}
-	u.present = present
+	u.present, u.hostType = present, typ
 }
 
 // walk parses u.s, as parse does, from the masks of its first block (see
