@@ -21,9 +21,12 @@ func levelKernels(l scanLevel) (k kernels, missing string) {
 			return k, "this CPU (or OS) has no AVX2"
 		}
 		return kernels{scanAVX2, scanStopsAVX2, scanFirstAVX2, scanQueryAVX2, avx2MinLen}, ""
-	case levelAVX512:
+	case levelAVX512, levelAVX512VBMI2:
 		if !hasAVX512() {
 			return k, "this CPU (or OS) has no AVX-512 F, BW and VL with BMI1, BMI2 and POPCNT"
+		}
+		if l == levelAVX512VBMI2 && !cpuid.CPU.Supports(cpuid.AVX512VBMI2) {
+			return k, "this CPU (or OS) has no AVX-512 VBMI2"
 		}
 		return kernels{scanAVX512, scanStopsAVX512, scanFirstAVX512, scanQueryAVX512, 0}, ""
 	}

@@ -815,6 +815,34 @@ func BenchmarkQuery(b *testing.B) {
 	}
 }
 
+// BenchmarkQueryLevel is BenchmarkQuery's fasturi at each scanner level
+// this machine has, for benchstat -col /level.
+func BenchmarkQueryLevel(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		queries := benchQueries(c)
+		if len(queries.uris) == 0 {
+			continue
+		}
+		for l := range numLevels {
+			if _, missing := levelKernels(l); missing != "" {
+				continue
+			}
+			b.Run("corpus="+c.name+"/level="+l.String(), func(b *testing.B) {
+				setLevel(b, l)
+				buf := make([]byte, 0, 4096)
+				runCorpus(b, queries, func(s string) {
+					p := NewParams(s, 0, 0)
+					n := 0
+					for k, v := range p.Decoded(buf[:0], DecodePlusAsSpace) {
+						n += len(k) + len(v)
+					}
+					sinkInt = n
+				})
+			})
+		}
+	}
+}
+
 // BenchmarkQueryRaw iterates over every parameter of each URI's query raw,
 // as a proxy that routes on keys does: with All, and with a loop over
 // Next.

@@ -47,13 +47,14 @@ import "math/bits"
 type scanLevel uint8
 
 const (
-	levelGeneric scanLevel = iota // portable Go (scan_generic.go)
-	levelAVX2                     // AVX2, 32-byte vectors (scan_amd64.s)
-	levelAVX512                   // AVX-512 BW, one 64-byte masked vector (scan_amd64.s)
+	levelGeneric     scanLevel = iota // portable Go (scan_generic.go)
+	levelAVX2                         // AVX2, 32-byte vectors (scan_amd64.s)
+	levelAVX512                       // AVX-512 BW, one 64-byte masked vector (scan_amd64.s)
+	levelAVX512VBMI2                  // avx512, with VBMI2's byte compress for decoding
 	numLevels
 )
 
-var levelNames = [numLevels]string{"generic", "avx2", "avx512"}
+var levelNames = [numLevels]string{"generic", "avx2", "avx512", "avx512vbmi2"}
 
 func (l scanLevel) String() string { return levelNames[l] }
 

@@ -26,6 +26,8 @@ var level = detectLevel()
 // AVX2 and AVX-512 only when the operating system saves their registers.
 func detectLevel() scanLevel {
 	switch {
+	case hasAVX512() && cpuid.CPU.Supports(cpuid.AVX512VBMI2):
+		return levelAVX512VBMI2
 	case hasAVX512():
 		return levelAVX512
 	case cpuid.CPU.Supports(cpuid.AVX2):
@@ -67,21 +69,21 @@ func stopsIn(s string, special uint64) uint64 {
 }
 
 // wholeBlock reports whether p's query goes whole to the one-pass query
-// kernels, decodeQueryAVX512 and splitQueryAVX512: at the AVX-512 level,
+// kernels, decodeQueryAVX512 and splitQueryAVX512: at the AVX-512 levels,
 // whose kernels they are, when p has neither moved nor stopped and the
 // query is shorter than a block. Decoded and All call them themselves
 // when it does, as a call to a function of this package around them would
 // cost a short query more than the rest of its loop.
 func (p *Params) wholeBlock() bool {
-	return level == levelAVX512 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
+	return level >= levelAVX512 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
 }
 
 // splitStops returns the bytes of the block s of a query that a walk over
-// its parameters raw must stop at: at the AVX-512 level the separators
+// its parameters raw must stop at: at the AVX-512 levels the separators
 // that q asks for and the '=' bytes, exactly; at the others, the stops of
 // scanQuery, which hold them.
 func splitStops(s string, q QueryOption) uint64 {
-	if level == levelAVX512 {
+	if level >= levelAVX512 {
 		sep, eq := splitQueryAVX512(s, kernelOpts(q, 0))
 		return sep | eq
 	}
@@ -89,7 +91,7 @@ func splitStops(s string, q QueryOption) uint64 {
 }
 
 // decodeBlocks writes s decoded, as decodeInto decodes it with opts, to
-// dst, which has room for len(s) bytes, at the AVX-512 level, a block at
+// dst, which has room for len(s) bytes, at the AVX-512 levels, a block at
 // a time, and returns the decoded length n and the length of s that it
 // decodes, read: all of s, or less when a block holds a byte that does
 // not decode, which its pass leaves unwritten. At another level, it
@@ -97,7 +99,7 @@ func splitStops(s string, q QueryOption) uint64 {
 // and finds there the byte at fault. dst may start where s does, to
 // decode in place: a pass writes no further than it has read.
 func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
-	if level != levelAVX512 || len(dst) < len(s) {
+	if level < levelAVX512 || len(dst) < len(s) {
 		return 0, 0
 	}
 	k := kernelOpts(0, opts)

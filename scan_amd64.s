@@ -40,7 +40,7 @@ TEXT ·scan(SB), NOSPLIT, $0-24
 
 	// AVX-512 takes blocks of every length.
 	CMPB ·level+0(SB), $0x02
-	JEQ  scan_avx512
+	JAE  scan_avx512
 
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
@@ -159,7 +159,7 @@ TEXT ·scanStops(SB), NOSPLIT, $0-24
 
 	// AVX-512 takes blocks of every length.
 	CMPB ·level+0(SB), $0x02
-	JEQ  scanStops_avx512
+	JAE  scanStops_avx512
 
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
@@ -398,7 +398,7 @@ TEXT ·scanFirst(SB), NOSPLIT, $0-40
 
 	// AVX-512 takes blocks of every length.
 	CMPB ·level+0(SB), $0x02
-	JEQ  scanFirst_avx512
+	JAE  scanFirst_avx512
 
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
@@ -701,7 +701,7 @@ TEXT ·scanQuery(SB), NOSPLIT, $0-24
 
 	// AVX-512 takes blocks of every length.
 	CMPB ·level+0(SB), $0x02
-	JEQ  scanQuery_avx512
+	JAE  scanQuery_avx512
 
 	// Blocks under scanCutover (16) bytes take the portable scanner: see _asm/scan.go.
 	CMPQ AX, $0x10
@@ -881,7 +881,7 @@ DATA queryVectors<>+504(SB)/8, $0x7f7f7f7f7f7f7f7f
 GLOBL queryVectors<>(SB), RODATA|NOPTR, $512
 
 // func decodeQueryAVX512(dst *byte, s string, opts uint64) (sep uint64, eq uint64, keep uint64, bad uint64)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, BMI, BMI2, CMOV, POPCNT
 TEXT ·decodeQueryAVX512(SB), NOSPLIT, $0-64
 	MOVQ    dst+0(FP), AX
 	MOVQ    opts+24(FP), CX
@@ -1000,8 +1000,20 @@ decodeQueryAVX512_decoded_controls:
 	TESTQ DX, DX
 	JNZ   decodeQueryAVX512_done
 
-	// Write out the bytes keep holds, 16 at a time: widened to
-	// 32 bits, compressed, narrowed, stored under a mask of their count.
+	// Write out the bytes keep holds, stored under a mask of their
+	// count: at the avx512vbmi2 level, compressed with one VPCOMPRESSB.
+	CMPB          ·level+0(SB), $0x03
+	JNE           decodeQueryAVX512_compress_dwords
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z0, K1, Z0
+	POPCNTQ       R10, CX
+	BZHIQ         CX, SI, CX
+	KMOVQ         CX, K1
+	VMOVDQU8      Z0, K1, (AX)
+	JMP           decodeQueryAVX512_done
+
+decodeQueryAVX512_compress_dwords:
+	// Otherwise 16 at a time: widened to 32 bits, compressed, narrowed.
 	XORQ          CX, CX
 	VPMOVZXBD     X0, Z1
 	MOVQ          R10, BX

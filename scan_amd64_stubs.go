@@ -74,8 +74,9 @@ func scanQueryAVX2(s string) uint64
 func scanQueryAVX512(s string) uint64
 
 // decodeQueryAVX512 splits and decodes the query s, of at most 64 bytes, into
-// dst with AVX-512 (F, BW and VL), BMI1, BMI2 and POPCNT, as the
-// decodeQuery constants describe (scan_amd64.go).
+// dst with AVX-512 (F, BW and VL), BMI1, BMI2 and POPCNT, and at the
+// avx512vbmi2 level AVX-512 VBMI2, as the decodeQuery constants
+// describe (scan_amd64.go).
 //
 //go:noescape
 func decodeQueryAVX512(dst *byte, s string, opts uint64) (sep uint64, eq uint64, keep uint64, bad uint64)

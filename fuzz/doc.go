@@ -10,6 +10,7 @@
 // hour on two cores: with Go 1.26, a duration can end in a spurious
 // "context deadline exceeded"; go test's -timeout bounds only the seeds'
 // run). The targets run at the fastest scanner level the machine has, or
-// at the one $FASTURI_FUZZ_LEVEL names: generic, avx2 or avx512 (see
-// TestMain). The README lists every target and what it compares.
+// at the one $FASTURI_FUZZ_LEVEL names: generic, avx2, avx512 or
+// avx512vbmi2 (see TestMain). The README lists every target and what it
+// compares.
 package fuzz

@@ -9,9 +9,9 @@ import (
 )
 
 // TestMain runs the targets with fasturi's scanners at the level that
-// $FASTURI_FUZZ_LEVEL names ("generic", "avx2", "avx512"), or at the one
-// fasturi picks, the fastest the machine runs; and says which, since a
-// finding at one level may pass at another.
+// $FASTURI_FUZZ_LEVEL names ("generic", "avx2", "avx512", "avx512vbmi2"),
+// or at the one fasturi picks, the fastest the machine runs; and says
+// which, since a finding at one level may pass at another.
 func TestMain(m *testing.M) {
 	if name := os.Getenv("FASTURI_FUZZ_LEVEL"); name != "" {
 		if err := scanlevel.Set(name); err != nil {

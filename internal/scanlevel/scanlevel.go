@@ -7,7 +7,7 @@ package scanlevel
 // Package fasturi sets these when it initializes.
 var (
 	// Name returns the level fasturi's scanners run at: "generic",
-	// "avx2" or "avx512".
+	// "avx2", "avx512" or "avx512vbmi2".
 	Name func() string
 	// Set makes fasturi's scanners run at the named level, which this
 	// build and machine must run. It is for a test's start, before
