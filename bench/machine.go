@@ -27,7 +27,7 @@ type machine struct {
 // simdFeatures are listed in a report when the CPU has them.
 var simdFeatures = []cpuid.FeatureID{
 	cpuid.SSE42, cpuid.AVX, cpuid.AVX2, cpuid.BMI2,
-	cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.HYPERVISOR,
+	cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.AVX512VBMI2, cpuid.HYPERVISOR,
 }
 
 func thisMachine() machine {
