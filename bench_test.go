@@ -290,11 +290,7 @@ func BenchmarkResolve(b *testing.B) {
 // net/url's PathUnescape: the kernel's blocks, then the byte loop past them.
 func BenchmarkDecodeLengths(b *testing.B) {
 	for _, n := range []int{16, 64, 256, 1024} {
-		var sb strings.Builder
-		for sb.Len() < n {
-			sb.WriteString("%2Fab%C3%A9cdefgh"[:min(n-sb.Len(), 17)])
-		}
-		s := sb.String()
+		s := encodedOneInFour(n)
 		b.Run("len="+strconv.Itoa(n)+"/impl=fasturi", func(b *testing.B) {
 			buf := make([]byte, 0, n)
 			b.SetBytes(int64(n))
@@ -311,6 +307,40 @@ func BenchmarkDecodeLengths(b *testing.B) {
 				sinkStr, sinkErr = url.PathUnescape(s)
 			}
 		})
+	}
+}
+
+// encodedOneInFour returns n bytes of a path with about one byte in four
+// percent-encoded, for BenchmarkDecodeLengths and BenchmarkDecodeLevel.
+func encodedOneInFour(n int) string {
+	var sb strings.Builder
+	for sb.Len() < n {
+		sb.WriteString("%2Fab%C3%A9cdefgh"[:min(n-sb.Len(), 17)])
+	}
+	return sb.String()
+}
+
+// BenchmarkDecodeLevel is BenchmarkDecodeLengths' fasturi at each scanner
+// level this machine has, for benchstat -col /level: the decoding kernel
+// with little around it.
+func BenchmarkDecodeLevel(b *testing.B) {
+	for _, n := range []int{16, 64, 256, 1024} {
+		s := encodedOneInFour(n)
+		for l := range numLevels {
+			if _, missing := levelKernels(l); missing != "" {
+				continue
+			}
+			b.Run("len="+strconv.Itoa(n)+"/level="+l.String(), func(b *testing.B) {
+				setLevel(b, l)
+				buf := make([]byte, 0, n)
+				b.SetBytes(int64(n))
+				b.ReportAllocs()
+				for b.Loop() {
+					out, off, err := AppendDecode(buf[:0], s, 0)
+					sinkInt, sinkErr = len(out)+off, err
+				}
+			})
+		}
 	}
 }
 
