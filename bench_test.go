@@ -291,15 +291,7 @@ func BenchmarkResolve(b *testing.B) {
 func BenchmarkDecodeLengths(b *testing.B) {
 	for _, n := range []int{16, 64, 256, 1024} {
 		s := encodedOneInFour(n)
-		b.Run("len="+strconv.Itoa(n)+"/impl=fasturi", func(b *testing.B) {
-			buf := make([]byte, 0, n)
-			b.SetBytes(int64(n))
-			b.ReportAllocs()
-			for b.Loop() {
-				out, off, err := AppendDecode(buf[:0], s, 0)
-				sinkInt, sinkErr = len(out)+off, err
-			}
-		})
+		b.Run("len="+strconv.Itoa(n)+"/impl=fasturi", func(b *testing.B) { benchAppendDecode(b, s) })
 		b.Run("len="+strconv.Itoa(n)+"/impl=net-url", func(b *testing.B) {
 			b.SetBytes(int64(n))
 			b.ReportAllocs()
@@ -320,6 +312,18 @@ func encodedOneInFour(n int) string {
 	return sb.String()
 }
 
+// benchAppendDecode times AppendDecode of s into a buffer with room for
+// it, for BenchmarkDecodeLengths and BenchmarkDecodeLevel.
+func benchAppendDecode(b *testing.B, s string) {
+	buf := make([]byte, 0, len(s))
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		out, off, err := AppendDecode(buf[:0], s, 0)
+		sinkInt, sinkErr = len(out)+off, err
+	}
+}
+
 // BenchmarkDecodeLevel is BenchmarkDecodeLengths' fasturi at each scanner
 // level this machine has, for benchstat -col /level: the decoding kernel
 // with little around it.
@@ -332,13 +336,7 @@ func BenchmarkDecodeLevel(b *testing.B) {
 			}
 			b.Run("len="+strconv.Itoa(n)+"/level="+l.String(), func(b *testing.B) {
 				setLevel(b, l)
-				buf := make([]byte, 0, n)
-				b.SetBytes(int64(n))
-				b.ReportAllocs()
-				for b.Loop() {
-					out, off, err := AppendDecode(buf[:0], s, 0)
-					sinkInt, sinkErr = len(out)+off, err
-				}
+				benchAppendDecode(b, s)
 			})
 		}
 	}
