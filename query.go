@@ -257,7 +257,7 @@ func (p *Params) All() iter.Seq2[string, string] {
 	return func(yield func(key, value string) bool) {
 		if p.wholeBlock() {
 			// As Decoded's loop over a block, without the decoding.
-			sep, eq := splitQueryAVX512(p.s, kernelOpts(p.opts, 0))
+			sep, eq := splitQuery(p.s, kernelOpts(p.opts, 0))
 			sep |= 1 << (uint(len(p.s)) & 63)
 			for pos := 0; pos < len(p.s); {
 				start := pos
@@ -346,7 +346,7 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		if off := len(buf); p.wholeBlock() && cap(buf)-off >= len(p.s) {
 			// The whole query split and decoded into buf in one pass.
 			copied := buf[off : off+len(p.s)]
-			sep, eq, keep, bad := decodeQueryAVX512(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
+			sep, eq, keep, bad := decodeQuery(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
 			if bad == 0 {
 				sep |= 1 << (uint(len(p.s)) & 63)         // the end of the query ends its last piece
 				whole := keep == 1<<(uint(len(p.s))&63)-1 // nothing decoded away: offsets stay
@@ -482,7 +482,7 @@ func decodedOffset(keep uint64, i int) int {
 	return bits.OnesCount64(keep & (1<<(uint(i)&63) - 1))
 }
 
-// The options of decodeQueryAVX512(dst, s, opts), which splits and decodes
+// The options of decodeQuery(dst, s, opts), which splits and decodes
 // a query s of at most 64 bytes in one pass and returns:
 //
 //   - sep, the separators: '&', and ';' with decodeQuerySemicolon;
@@ -504,7 +504,7 @@ const (
 	decodeQueryNoControls
 )
 
-// kernelOpts returns decodeQueryAVX512's opts for the separators that q
+// kernelOpts returns decodeQuery's opts for the separators that q
 // asks for and for opts.
 func kernelOpts(q QueryOption, opts DecodeOption) uint64 {
 	var k uint64

@@ -41,7 +41,7 @@ import "math/bits"
 // past the block. The portable scanner sets every bit, which leaves the
 // check to a walk over the scheme's bytes.
 
-//go:generate go run -C _asm scan.go -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
+//go:generate go run -C _asm . -pkg fasturi -out ../scan_amd64.s -stubs ../scan_amd64_stubs.go
 
 // A scanLevel is one implementation of the scanner contract.
 type scanLevel uint8

@@ -69,29 +69,29 @@ func stopsIn(s string, special uint64) uint64 {
 }
 
 // wholeBlock reports whether p's query goes whole to the one-pass query
-// kernels, decodeQueryAVX512 and splitQueryAVX512: at the AVX-512 levels,
+// kernels, decodeQuery and splitQuery: at the AVX2 and AVX-512 levels,
 // whose kernels they are, when p has neither moved nor stopped and the
 // query is shorter than a block. Decoded and All call them themselves
 // when it does, as a call to a function of this package around them would
 // cost a short query more than the rest of its loop.
 func (p *Params) wholeBlock() bool {
-	return level >= levelAVX512 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
+	return level >= levelAVX2 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
 }
 
 // splitStops returns the bytes of the block s of a query that a walk over
-// its parameters raw must stop at: at the AVX-512 levels the separators
-// that q asks for and the '=' bytes, exactly; at the others, the stops of
-// scanQuery, which hold them.
+// its parameters raw must stop at: at the vector levels the separators
+// that q asks for and the '=' bytes, exactly; at the generic level, the
+// stops of scanQuery, which hold them.
 func splitStops(s string, q QueryOption) uint64 {
-	if level >= levelAVX512 {
-		sep, eq := splitQueryAVX512(s, kernelOpts(q, 0))
+	if level >= levelAVX2 {
+		sep, eq := splitQuery(s, kernelOpts(q, 0))
 		return sep | eq
 	}
 	return scanQuery(s)
 }
 
 // decodeBlocks writes s decoded, as decodeInto decodes it with opts, to
-// dst, which has room for len(s) bytes, at the AVX-512 levels, a block at
+// dst, which has room for len(s) bytes, at the vector levels, a block at
 // a time, and returns the decoded length n and the length of s that it
 // decodes, read: all of s, or less when a block holds a byte that does
 // not decode, which its pass leaves unwritten. At another level, it
@@ -99,12 +99,12 @@ func splitStops(s string, q QueryOption) uint64 {
 // and finds there the byte at fault. dst may start where s does, to
 // decode in place: a pass writes no further than it has read.
 func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
-	if level < levelAVX512 || len(dst) < len(s) {
+	if level < levelAVX2 || len(dst) < len(s) {
 		return 0, 0
 	}
 	k := kernelOpts(0, opts)
 	if len(s) <= blockSize { // most keys, values and segments: one pass
-		if _, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst), s, k); bad == 0 {
+		if _, _, keep, bad := decodeQuery(unsafe.SliceData(dst), s, k); bad == 0 {
 			return bits.OnesCount64(keep), len(s)
 		}
 		return 0, 0
@@ -123,7 +123,7 @@ func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
 				b = b[:blockSize]
 			}
 		}
-		_, _, keep, bad := decodeQueryAVX512(unsafe.SliceData(dst[n:]), b, k)
+		_, _, keep, bad := decodeQuery(unsafe.SliceData(dst[n:]), b, k)
 		if bad != 0 {
 			break
 		}

@@ -56,15 +56,15 @@ func decodeBlocks(_ []byte, _ string, _ DecodeOption) (n, read int) { return 0, 
 // that it guards are never made.
 func (p *Params) wholeBlock() bool { return false }
 
-// decodeQueryAVX512 stands for a kernel this build does not have; see
+// decodeQuery stands for a kernel this build does not have; see
 // wholeBlock.
-func decodeQueryAVX512(_ *byte, _ string, _ uint64) (sep, eq, keep, bad uint64) {
+func decodeQuery(_ *byte, _ string, _ uint64) (sep, eq, keep, bad uint64) {
 	panic("fasturi: no one-pass query kernel in this build")
 }
 
-// splitQueryAVX512 stands for a kernel this build does not have; see
+// splitQuery stands for a kernel this build does not have; see
 // wholeBlock.
-func splitQueryAVX512(_ string, _ uint64) (sep, eq uint64) {
+func splitQuery(_ string, _ uint64) (sep, eq uint64) {
 	panic("fasturi: no one-pass query kernel in this build")
 }
 

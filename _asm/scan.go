@@ -157,6 +157,17 @@ func main() {
 			DATA(64*i+j, U64(0x0101010101010101*uint64(c)))
 		}
 	}
+	queryAVX2Tables()
+	queryDispatch("decodeQuery", "func(dst *byte, s string, opts uint64) (sep, eq, keep, bad uint64)",
+		"decodeQuery splits and decodes the query s, of at most 64 bytes, into",
+		"dst, as the decodeQuery constants describe (query.go), at an AVX2 or",
+		"AVX-512 level.")
+	queryDispatch("splitQuery", "func(s string, opts uint64) (sep, eq uint64)",
+		"splitQuery returns the separators ('&', and ';' with",
+		"decodeQuerySemicolon) and the '=' bytes of the block s, at an AVX2 or",
+		"AVX-512 level.")
+	decodeQueryAVX2()
+	splitQueryAVX2()
 	decodeQueryAVX512()
 	splitQueryAVX512()
 	Generate()
@@ -165,7 +176,7 @@ func main() {
 
 // generateCommand is the go:generate line of scan.go, which runs this
 // program from the package directory.
-const generateCommand = "go run -C _asm scan.go"
+const generateCommand = "go run -C _asm ."
 
 // nameCommand puts in the headers of the generated files the command that
 // wrote them as it is run (avo names only "go run scan.go", which works only
