@@ -316,8 +316,8 @@ func (p *Params) ErrorOffset() int {
 //
 // The iteration appends a copy of the query to buf and decodes each
 // parameter there, in place, when it reaches it: a key or a value with
-// nothing to decode is then already in place and costs nothing more. (At
-// the AVX-512 level, a whole query under 64 bytes that fits buf's spare
+// nothing to decode is then already in place and costs nothing more. (On
+// amd64 with AVX2, a whole query under 64 bytes that fits buf's spare
 // capacity is copied and decoded in one pass, as the loop starts.) Keys
 // and values are slices of that copy, which the iteration never writes to
 // again: they stay valid after the loop, each with its own capacity (an
