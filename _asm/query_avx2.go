@@ -238,17 +238,12 @@ func decodeQueryAVX2() {
 	Doc(name+" splits and decodes the query s, of at most 64 bytes, into",
 		"dst with AVX2, as the decodeQuery constants describe (query.go).")
 	frame := AllocLocal(2 * blockSize)
-	dst := GP64()
+	dst, opts := GP64(), GP64()
 	Load(Param("dst"), dst)
-	opts := Load(Param("opts"), GP64())
+	Load(Param("opts"), opts)
 	lo, hi, p, n, inBlock := loadQueryBlockAVX2(name, frame)
 
-	ifOpt := func(bit int, skip string, body func()) {
-		TESTQ(U32(bit), opts)
-		JZ(LabelRef(label(skip)))
-		body()
-		Label(label(skip))
-	}
+	ifOpt := func(bit int, skip string, body func()) { withOption(opts, bit, label(skip), body) }
 	bad := GP64()
 	XORQ(bad, bad)
 	// controls adds to bad the bytes of a and b under the mask under that

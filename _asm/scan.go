@@ -600,7 +600,8 @@ func decodeQueryAVX512() {
 		"describe (scan_amd64.go).")
 	dst := GP64()
 	Load(Param("dst"), dst)
-	opts := Load(Param("opts"), GP64())
+	opts := GP64()
+	Load(Param("opts"), opts)
 	x, kIn, inBlock, ones := loadQueryBlock()
 
 	vec := func(i int) Mem { return queryVectors.Offset(64 * i) }
@@ -610,13 +611,7 @@ func decodeQueryAVX512() {
 		VPCMPEQB(append([]Op{vec(i), v}, append(in, k)...)...)
 		return k
 	}
-	// ifOpt jumps past what body writes unless opts has bit.
-	ifOpt := func(bit int, skip string, body func()) {
-		TESTQ(U32(bit), opts)
-		JZ(LabelRef(label(skip)))
-		body()
-		Label(label(skip))
-	}
+	ifOpt := func(bit int, skip string, body func()) { withOption(opts, bit, label(skip), body) }
 	bad := GP64()
 	XORQ(bad, bad)
 	// controls adds to bad the bytes of v, under mask in, that are C0
@@ -760,6 +755,15 @@ func decodeQueryAVX512() {
 	Store(bad, ReturnIndex(3))
 	VZEROUPPER()
 	RET()
+}
+
+// withOption writes body, and before it a jump to the label skip, which
+// follows it, unless the register opts has bit.
+func withOption(opts GPVirtual, bit int, skip string, body func()) {
+	TESTQ(U32(bit), opts)
+	JZ(LabelRef(skip))
+	body()
+	Label(skip)
 }
 
 // loadQueryBlock loads the block of the query kernels' parameter s, its
