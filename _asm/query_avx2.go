@@ -12,9 +12,9 @@ import (
 
 // The AVX2 query kernels do what the AVX-512 ones do with neither masked
 // loads and stores nor a byte compress. They read the block as 64 bytes
-// into two registers, which may read past the block (never past the page
-// of its last byte), and zero the bytes past it with a mask from
-// queryLengthMask; they write exactly the bytes of the output, with loads
+// into two registers, which may read bytes before or after the block, but
+// only in pages that hold a byte of it, and zero the bytes past it with a
+// mask from queryLengthMask; they write exactly the bytes of the output, with loads
 // and stores that overlap, as a memmove does; and they compress 8 bytes at
 // a time with VPSHUFB, through the stack.
 var (
