@@ -111,14 +111,14 @@ func TestDecodeBlock(t *testing.T) {
 			for _, qo := range []QueryOption{0, QuerySemicolon} {
 				for _, d := range []DecodeOption{0, DecodePlusAsSpace, DecodeNoControls, DecodePlusAsSpace | DecodeNoControls} {
 					p := NewParams(in, qo, 0)
-					room := buf[:len(in)]
-					for i := range buf[:cap(buf)] {
-						buf[:cap(buf)][i] = '#'
+					room, whole := buf[:len(in)], buf[:cap(buf)]
+					for i := range whole {
+						whole[i] = '#'
 					}
 					copied, sep, eq, keep, ok := decodeBlock(&p, buf[:0:len(in)], d)
 					// A kernel stores no byte past the query, whose
 					// room in a caller's buffer ends there.
-					if past := buf[len(in):cap(buf)]; strings.Trim(string(past), "#") != "" {
+					if past := whole[len(in):]; strings.Trim(string(past), "#") != "" {
 						t.Fatalf("%q (%v, %v): %q written past the query", in, qo, d, past)
 					}
 					wantDec, wantSep, wantEq, wantKeep, wantOK := decodeBlockByDefinition(in, qo, d)
