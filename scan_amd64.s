@@ -1715,7 +1715,6 @@ decodeQueryAVX2_no_plus:
 	VPANDN    Y8, Y4, Y8
 	VPOR      Y7, Y8, Y8
 	VPBLENDVB Y2, Y8, Y0, Y0
-	VMOVDQU   Y8, Y11
 	VPALIGNR  $0x01, Y6, Y5, Y7
 	VPALIGNR  $0x02, Y6, Y5, Y5
 	VPOR      Y7, Y5, Y6
@@ -1724,7 +1723,6 @@ decodeQueryAVX2_no_plus:
 	VPANDN    Y6, Y4, Y6
 	VPOR      Y5, Y6, Y6
 	VPBLENDVB Y3, Y6, Y1, Y1
-	VMOVDQU   Y6, Y6
 	VPMOVMSKB Y2, DX
 	VPMOVMSKB Y3, BX
 	SHLQ      $0x20, BX
@@ -1741,9 +1739,9 @@ decodeQueryAVX2_no_plus:
 	// A decoded control or DEL, when asked, is bad too.
 	TESTQ     $0x00000004, CX
 	JZ        decodeQueryAVX2_decoded_controls
-	VPMAXUB   queryVectors<>+384(SB), Y11, Y2
-	VPCMPEQB  Y11, Y2, Y2
-	VPCMPEQB  queryVectors<>+448(SB), Y11, Y3
+	VPMAXUB   queryVectors<>+384(SB), Y8, Y2
+	VPCMPEQB  Y8, Y2, Y2
+	VPCMPEQB  queryVectors<>+448(SB), Y8, Y3
 	VPANDN    Y2, Y3, Y2
 	VPMAXUB   queryVectors<>+384(SB), Y6, Y3
 	VPCMPEQB  Y6, Y3, Y3
@@ -1942,24 +1940,20 @@ splitQueryAVX2_page_end:
 splitQueryAVX2_loaded:
 	// Zero the bytes past the block: a '%' there is no digit, a
 	// separator there no separator.
-	LEAQ      queryLengthMask<>+64(SB), CX
-	SUBQ      DX, CX
-	VMOVDQU   (CX), Y2
-	VMOVDQU   32(CX), Y3
-	VPAND     Y2, Y0, Y0
-	VPAND     Y3, Y1, Y1
-	VPMOVMSKB Y2, CX
-	VPMOVMSKB Y3, DX
-	SHLQ      $0x20, DX
-	ORQ       DX, CX
-	VPCMPEQB  queryVectors<>+0(SB), Y0, Y2
-	VPCMPEQB  queryVectors<>+0(SB), Y1, Y3
-	TESTQ     $0x00000001, AX
-	JZ        splitQueryAVX2_no_semicolon
-	VPCMPEQB  queryVectors<>+64(SB), Y0, Y4
-	VPCMPEQB  queryVectors<>+64(SB), Y1, Y5
-	VPOR      Y4, Y2, Y2
-	VPOR      Y5, Y3, Y3
+	LEAQ     queryLengthMask<>+64(SB), CX
+	SUBQ     DX, CX
+	VMOVDQU  (CX), Y2
+	VMOVDQU  32(CX), Y3
+	VPAND    Y2, Y0, Y0
+	VPAND    Y3, Y1, Y1
+	VPCMPEQB queryVectors<>+0(SB), Y0, Y2
+	VPCMPEQB queryVectors<>+0(SB), Y1, Y3
+	TESTQ    $0x00000001, AX
+	JZ       splitQueryAVX2_no_semicolon
+	VPCMPEQB queryVectors<>+64(SB), Y0, Y4
+	VPCMPEQB queryVectors<>+64(SB), Y1, Y5
+	VPOR     Y4, Y2, Y2
+	VPOR     Y5, Y3, Y3
 
 splitQueryAVX2_no_semicolon:
 	VPMOVMSKB Y2, AX

@@ -76,9 +76,10 @@ func queryDispatch(entry, signature string, doc ...string) {
 // loadQueryBlockAVX2 loads the block of the query kernels' parameter s,
 // its bytes past the block zero, into two registers, bytes 0 to 31 and 32
 // to 63, and returns them with s's address, the block's length n and
-// inBlock, the mask of its bytes. An empty s jumps to name_empty. frame is
-// 128 bytes of the kernel's stack.
-func loadQueryBlockAVX2(name string, frame Mem) (lo, hi VecVirtual, p, n, inBlock GPVirtual) {
+// the mask it zeroed them with (0xff for each byte of the block, in two
+// registers too). An empty s jumps to name_empty. frame is 128 bytes of
+// the kernel's stack.
+func loadQueryBlockAVX2(name string, frame Mem) (lo, hi VecVirtual, p, n GPVirtual, inLo, inHi VecVirtual) {
 	p = GP64()
 	Load(Param("s").Base(), p)
 	n = blockLen()
@@ -124,8 +125,7 @@ func loadQueryBlockAVX2(name string, frame Mem) (lo, hi VecVirtual, p, n, inBloc
 	VMOVDQU(Mem{Base: m, Disp: 32}, mhi)
 	VPAND(mlo, lo, lo)
 	VPAND(mhi, hi, hi)
-	inBlock = movemask64(mlo, mhi)
-	return lo, hi, p, n, inBlock
+	return lo, hi, p, n, mlo, mhi
 }
 
 // movemask64 returns the mask of the bytes of lo and hi, 64 bytes, whose
@@ -224,7 +224,9 @@ func copyExact(prefix string, dst, src, count GPVirtual, plus bool) {
 		}
 		move(first, to[0])
 		move(second, to[1])
-		JMP(LabelRef(label("end")))
+		if w < 32 {
+			JMP(LabelRef(label("end")))
+		}
 	}
 	Label(label("end"))
 }
@@ -241,7 +243,8 @@ func decodeQueryAVX2() {
 	dst, opts := GP64(), GP64()
 	Load(Param("dst"), dst)
 	Load(Param("opts"), opts)
-	lo, hi, p, n, inBlock := loadQueryBlockAVX2(name, frame)
+	lo, hi, p, n, inLo, inHi := loadQueryBlockAVX2(name, frame)
+	inBlock := movemask64(inLo, inHi)
 
 	ifOpt := func(bit int, skip string, body func()) { withOption(opts, bit, label(skip), body) }
 	bad := GP64()
@@ -323,7 +326,7 @@ func decodeQueryAVX2() {
 	VPERM2I128(U8(0x21), ones, vHi, nextHi) // vHi's high lane, then ones
 	Comment("valid: each '%' that two hex digits follow; decoded: their",
 		"value, at the '%'.")
-	var sel [2]Register
+	var sel, decoded [2]Register
 	for k, half := range []struct{ x, v, next, pct Register }{{lo, vLo, nextLo, pctLo}, {hi, vHi, nextHi, pctHi}} {
 		d1, d2, t := YMM(), YMM(), YMM()
 		VPALIGNR(U8(1), half.v, half.next, d1)
@@ -336,9 +339,7 @@ func decodeQueryAVX2() {
 		VPANDN(dec, lowNibbleMask, dec)
 		VPOR(d2, dec, dec)
 		VPBLENDVB(sel[k], dec, half.x, half.x)
-		// dec replaces v, no longer needed: the decoded bytes for the
-		// control check below.
-		VMOVDQU(dec, half.v)
+		decoded[k] = dec
 	}
 	valid := movemask64(sel[0], sel[1])
 	ORQ(pct, bad)
@@ -350,7 +351,7 @@ func decodeQueryAVX2() {
 	NOTQ(t)
 	ANDQ(t, keep)
 	Comment("A decoded control or DEL, when asked, is bad too.")
-	controls(vLo, vHi, valid, "decoded_controls")
+	controls(decoded[0], decoded[1], valid, "decoded_controls")
 	Comment("Nothing is written when a byte is bad: a caller decoding in",
 		"place starts again over its input as it was.")
 	TESTQ(bad, bad)
@@ -415,7 +416,7 @@ func splitQueryAVX2() {
 		"decodeQuerySemicolon) and the '=' bytes of the block s, with AVX2.")
 	frame := AllocLocal(2 * blockSize)
 	opts := Load(Param("opts"), GP64())
-	lo, hi, _, _, _ := loadQueryBlockAVX2(name, frame)
+	lo, hi, _, _, _, _ := loadQueryBlockAVX2(name, frame)
 	sepLo, sepHi := equalRow(vecAmpersand, lo, hi)
 	TESTQ(U32(optSemicolon), opts)
 	JZ(LabelRef(name + "_no_semicolon"))
