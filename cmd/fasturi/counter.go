@@ -356,7 +356,9 @@ func (cs *candidates) all() iter.Seq2[string, int64] {
 // mergeCounters returns the result of facet f over the counters of every
 // worker: exact when none of them went beyond its limit, and otherwise
 // with the distinct keys estimated and the top list drawn from every
-// worker's exact keys and candidates, each counted over all workers.
+// worker's exact keys and candidates, each counted over all workers. It
+// reads the counters without changing them, so that the merges of
+// different facets may run at once.
 func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResult {
 	approx := false
 	for _, c := range cs {
@@ -366,10 +368,10 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 		all := make(map[string]int64)
 		for _, c := range cs {
 			for k, n := range c.exactCounts() {
-				all[strings.Clone(k)] += n
+				all[k] += n
 			}
 		}
-		return logstats.Exact(f, all, top)
+		return ownKeys(logstats.Exact(f, all, top))
 	}
 	hll := hyperloglog.New14()
 	keys := make(map[string]bool)
@@ -392,11 +394,10 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 		// with no top list (top 0), every key it counted exactly is.
 		own := make([]logstats.Entry, 0, c.keys())
 		for k, n := range c.exactCounts() {
-			own = append(own, logstats.Entry{Key: strings.Clone(k), Count: n})
+			own = append(own, logstats.Entry{Key: k, Count: n})
 		}
 		if top > 0 {
-			logstats.SortEntries(own)
-			own = own[:min(len(own), candidateCap(top))]
+			own = logstats.TopEntries(own, candidateCap(top))
 		}
 		for _, e := range own {
 			keys[e.Key] = true
@@ -430,12 +431,17 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 		}
 		entries = append(entries, e)
 	}
-	logstats.SortEntries(entries)
-	if top > 0 && len(entries) > top {
-		entries = entries[:top]
-	}
 	// Every key drawn is a key some line had: the estimate, which may be
 	// low by a percent or so, is at least as many.
 	distinct := max(int64(hll.Estimate()), int64(len(keys)))
-	return logstats.FacetResult{Facet: f, Distinct: distinct, Approximate: true, Top: entries}
+	return ownKeys(logstats.FacetResult{Facet: f, Distinct: distinct, Approximate: true, Top: logstats.TopEntries(entries, top)})
+}
+
+// ownKeys returns r with keys of its own: the merge reads the counters'
+// keys in place, in their arenas, and the result outlives them.
+func ownKeys(r logstats.FacetResult) logstats.FacetResult {
+	for i := range r.Top {
+		r.Top[i].Key = strings.Clone(r.Top[i].Key)
+	}
+	return r
 }

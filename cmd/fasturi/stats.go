@@ -115,13 +115,20 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return tot, err
 		}
 		r := logstats.Result{Totals: logstats.Totals{Lines: tot.lines, Valid: tot.valid, Invalid: tot.lines - tot.valid, Incomplete: tot.failed}}
-		for _, f := range logstats.Facets(format) {
+		// After the last line, stats merges the workers' counters: each
+		// facet on a goroutine of its own, so that the facets of many keys
+		// (hosts, ports, paths) share the cores.
+		facets := logstats.Facets(format)
+		r.Facets = make([]logstats.FacetResult, len(facets))
+		var wg sync.WaitGroup
+		for i, f := range facets {
 			cs := make([]*counter, len(workers))
-			for i, w := range workers {
-				cs[i] = w.counters[f]
+			for j, w := range workers {
+				cs[j] = w.counters[f]
 			}
-			r.Facets = append(r.Facets, mergeCounters(f, cs, *top))
+			wg.Go(func() { r.Facets[i] = mergeCounters(f, cs, *top) })
 		}
+		wg.Wait()
 		if *jsonOut {
 			_, err = out.Write(r.AppendJSON(nil))
 		} else {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -410,6 +411,34 @@ func TestResultJSONEscapes(t *testing.T) {
 	for i, e := range doc.Facets["method"].Top {
 		if e.Key != top[i].Key {
 			t.Errorf("key %q came back as %q", top[i].Key, e.Key)
+		}
+	}
+}
+
+// TestTopEntries checks TopEntries against a whole sort, on entries whose
+// counts tie often (so that the keys decide), for every n.
+func TestTopEntries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []int{0, 1, 2, 3, 7, 64, 1000} {
+		all := make([]Entry, size)
+		for i := range all {
+			all[i] = Entry{Key: fmt.Sprintf("k%d", rng.IntN(1<<20)<<10|i), Count: rng.Int64N(8)}
+		}
+		want := slices.Clone(all)
+		SortEntries(want)
+		for _, n := range []int{-1, 0, 1, 2, 3, 10, size - 1, size, size + 1} {
+			e := slices.Clone(all)
+			got := TopEntries(e, n)
+			w := want
+			if n > 0 && n < size {
+				w = want[:n]
+			}
+			if !slices.Equal(got, w) {
+				t.Errorf("size %d, n %d: TopEntries = %v, want %v", size, n, got, w)
+			}
+			if size > 0 && &got[0] != &e[0] {
+				t.Errorf("size %d, n %d: the top is not at the start of e", size, n)
+			}
 		}
 	}
 }

@@ -59,6 +59,53 @@ func SortEntries(e []Entry) {
 	})
 }
 
+// TopEntries returns the n entries of e that SortEntries puts first, in
+// its order, at the start of e: all of e, sorted, when n <= 0 or n >=
+// len(e). It reorders e. For a few keys of many (a top 10 of a facet's
+// 65,536), it keeps the n best in a heap as it goes, instead of sorting
+// all of them.
+func TopEntries(e []Entry, n int) []Entry {
+	if n <= 0 || n >= len(e) {
+		SortEntries(e)
+		return e
+	}
+	top := e[:n] // a heap whose root is the entry that ranks last
+	for i := n/2 - 1; i >= 0; i-- {
+		siftDown(top, i)
+	}
+	for i := n; i < len(e); i++ {
+		if ranksBefore(e[i], top[0]) {
+			top[0], e[i] = e[i], top[0]
+			siftDown(top, 0)
+		}
+	}
+	SortEntries(top)
+	return top
+}
+
+// ranksBefore reports whether SortEntries puts a before b.
+func ranksBefore(a, b Entry) bool {
+	return a.Count > b.Count || a.Count == b.Count && a.Key < b.Key
+}
+
+// siftDown moves the entry at i of the heap h towards its leaves while a
+// child ranks after it.
+func siftDown(h []Entry, i int) {
+	for {
+		last := i
+		for _, c := range [2]int{2*i + 1, 2*i + 2} {
+			if c < len(h) && ranksBefore(h[last], h[c]) {
+				last = c
+			}
+		}
+		if last == i {
+			return
+		}
+		h[i], h[last] = h[last], h[i]
+		i = last
+	}
+}
+
 // AppendJSON appends r as one JSON document on one line:
 //
 //	{"totals":{"lines":N,"valid":N,"invalid":N,"complete":true},
@@ -146,9 +193,5 @@ func Exact(f Facet, counts map[string]int64, n int) FacetResult {
 	for k, c := range counts {
 		e = append(e, Entry{Key: k, Count: c})
 	}
-	SortEntries(e)
-	if n > 0 && len(e) > n {
-		e = e[:n]
-	}
-	return FacetResult{Facet: f, Distinct: int64(len(counts)), Top: e}
+	return FacetResult{Facet: f, Distinct: int64(len(counts)), Top: TopEntries(e, n)}
 }
