@@ -104,6 +104,34 @@ func TestCounterExact(t *testing.T) {
 	}
 }
 
+// TestMergeExactTop checks the top list of counters within their limit,
+// merged over two workers: the keys with the most lines over both, ties
+// in key order, each with its exact count.
+func TestMergeExactTop(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	cs := []*counter{newCounter(1<<16, 10, false), newCounter(1<<16, 10, false)}
+	want := make(map[string]int64)
+	for range 50000 {
+		k := testKey(r, r.IntN(r.IntN(3000)+1))
+		want[string(k)]++
+		cs[r.IntN(2)].add(k, logstats.NoConst)
+	}
+	wantTop := make([]logstats.Entry, 0, len(want))
+	for k, n := range want {
+		wantTop = append(wantTop, logstats.Entry{Key: k, Count: n})
+	}
+	logstats.SortEntries(wantTop)
+	for _, top := range []int{1, 10, 100} {
+		res := mergeCounters(logstats.FacetHost, cs, top)
+		if res.Approximate || res.Distinct != int64(len(want)) {
+			t.Fatalf("top %d: %d distinct (approximate %v), want %d exactly", top, res.Distinct, res.Approximate, len(want))
+		}
+		if !slices.Equal(res.Top, wantTop[:top]) {
+			t.Errorf("top %d: %v, want %v", top, res.Top, wantTop[:top])
+		}
+	}
+}
+
 // TestCounterBeyondLimit checks a counter past its limit: marked
 // approximate, the distinct keys estimated closely, and the keys that are
 // most frequent after the limit is reached still at the top, with counts
