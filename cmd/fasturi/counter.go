@@ -437,8 +437,9 @@ func mergeCounters(f logstats.Facet, cs []*counter, top int) logstats.FacetResul
 	return ownKeys(logstats.FacetResult{Facet: f, Distinct: distinct, Approximate: true, Top: logstats.TopEntries(entries, top)})
 }
 
-// ownKeys returns r with keys of its own: the merge reads the counters'
-// keys in place, in their arenas, and the result outlives them.
+// ownKeys returns r with keys in memory of their own: the merge reads the
+// counters' keys in place, in their arenas, which a result of a few keys
+// should not keep alive.
 func ownKeys(r logstats.FacetResult) logstats.FacetResult {
 	for i := range r.Top {
 		r.Top[i].Key = strings.Clone(r.Top[i].Key)
