@@ -648,10 +648,7 @@ func decodeQueryAVX512() {
 	MOVQ(inBlock, keep)
 	done := label("done")
 	Comment("Most queries hold no '%': written out as they are.")
-	TESTQ(pct, pct)
-	JNZ(LabelRef(label("decode")))
-	TESTQ(bad, bad)
-	JNZ(LabelRef(done))
+	unlessPercent(pct, bad, label("decode"), done)
 	VMOVDQU8(x, kIn, Mem{Base: dst})
 	JMP(LabelRef(done))
 
@@ -755,6 +752,16 @@ func decodeQueryAVX512() {
 	Store(bad, ReturnIndex(3))
 	VZEROUPPER()
 	RET()
+}
+
+// unlessPercent writes the decode kernels' test for the common query: a
+// jump to decode if the mask pct holds a '%', else to done (nothing
+// written) if bad holds a byte; the copy of a query with neither follows.
+func unlessPercent(pct, bad GPVirtual, decode, done string) {
+	TESTQ(pct, pct)
+	JNZ(LabelRef(decode))
+	TESTQ(bad, bad)
+	JNZ(LabelRef(done))
 }
 
 // withOption writes body, and before it a jump to the label skip, which
