@@ -67,7 +67,7 @@ type Params struct {
 	base  uint32 // offset of s in the URI's input, for ErrorOffset
 	s     string // the query
 	pos   int    // offset in s of the next piece; after an error, the error's offset
-	blk   int    // offset in s of the block that mask covers; -blockSize before the first
+	blk   int    // offset in s of the block that mask covers; pos-blockSize, mask 0, when none is scanned yet
 	mask  uint64 // the stops of that block not yet walked past (scanQuery's, or splitStops')
 	left  int    // parameters still allowed; -1: no limit
 }
@@ -317,8 +317,9 @@ func (p *Params) ErrorOffset() int {
 // The iteration appends a copy of the query to buf and decodes each
 // parameter there, in place, when it reaches it: a key or a value with
 // nothing to decode is then already in place and costs nothing more. (On
-// amd64 with AVX2, a whole query under 64 bytes that fits buf's spare
-// capacity is copied and decoded in one pass, as the loop starts.) Keys
+// amd64 with AVX2, a query that fits buf's spare capacity is decoded into
+// it in one pass instead, 64 bytes at a time, each parameter yielded as
+// the pass is past it.) Keys
 // and values are slices of that copy, which the iteration never writes to
 // again: they stay valid after the loop, each with its own capacity (an
 // append to one never overwrites another), until the caller reuses buf
@@ -343,42 +344,50 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		if p.err != 0 || p.pos >= len(p.s) {
 			return
 		}
-		if off := len(buf); p.wholeBlock() && cap(buf)-off >= len(p.s) {
-			// The whole query split and decoded into buf in one pass.
+		if off := len(buf); p.onePass() && cap(buf)-off >= len(p.s) {
 			copied := buf[off : off+len(p.s)]
-			sep, eq, keep, bad := decodeQuery(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
-			if bad == 0 {
-				sep |= 1 << (uint(len(p.s)) & 63)         // the end of the query ends its last piece
-				whole := keep == 1<<(uint(len(p.s))&63)-1 // nothing decoded away: offsets stay
-				// The parameters as next finds them, from the block's
-				// masks: no branch on the bytes, and pos kept in a
-				// register, where reading p.pos back would wait for the
-				// store to it.
-				for pos := 0; pos < len(p.s); {
-					start := pos
-					keyEnd, valueStart, end := blockParam(sep, eq, start)
-					pos = end + 1
-					p.pos = pos
-					if start == end {
-						continue // an empty piece
-					}
-					if !p.admit(start) {
-						return
-					}
-					ks, ke, vs, ve := start, keyEnd, valueStart, end
-					if !whole {
-						ks, ke = decodedOffset(keep, start), decodedOffset(keep, keyEnd)
-						vs, ve = decodedOffset(keep, valueStart), decodedOffset(keep, end)
-					}
-					if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
-						p.leaveBlock()
-						return
-					}
+			if len(p.s) >= blockSize {
+				if p.decodedBlocks(copied, opts, yield) {
+					return
 				}
-				return
+				// A byte that does not decode: the walk goes on from
+				// the parameter that holds it.
+			} else {
+				// The whole query split and decoded into buf in one pass.
+				sep, eq, keep, bad := decodeQuery(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
+				if bad == 0 {
+					sep |= 1 << (uint(len(p.s)) & 63)         // the end of the query ends its last piece
+					whole := keep == 1<<(uint(len(p.s))&63)-1 // nothing decoded away: offsets stay
+					// The parameters as next finds them, from the block's
+					// masks: no branch on the bytes, and pos kept in a
+					// register, where reading p.pos back would wait for the
+					// store to it.
+					for pos := 0; pos < len(p.s); {
+						start := pos
+						keyEnd, valueStart, end := blockParam(sep, eq, start)
+						pos = end + 1
+						p.pos = pos
+						if start == end {
+							continue // an empty piece
+						}
+						if !p.admit(start) {
+							return
+						}
+						ks, ke, vs, ve := start, keyEnd, valueStart, end
+						if !whole {
+							ks, ke = decodedOffset(keep, start), decodedOffset(keep, keyEnd)
+							vs, ve = decodedOffset(keep, valueStart), decodedOffset(keep, end)
+						}
+						if !yield(copied[ks:ke:ke], copied[vs:ve:ve]) {
+							p.leaveBlock()
+							return
+						}
+					}
+					return
+				}
+				// A byte that does not decode: the kernel wrote nothing, and
+				// the walk yields the parameters before it.
 			}
-			// A byte that does not decode: the kernel wrote nothing, and
-			// the walk yields the parameters before it.
 		}
 		copied := p.copyForWalk(buf)
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
@@ -403,10 +412,10 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 // it in place, and returns the copy.
 func (p *Params) copyForWalk(buf []byte) []byte {
 	off := len(buf)
-	if p.blk < 0 {
-		// The first block's masks before the copy: the scan's latency
-		// then overlaps with copying.
-		p.blk, p.mask = 0, scanQuery(p.s)
+	if p.blk+blockSize == p.pos {
+		// No block scanned from p.pos yet: its masks before the copy,
+		// whose latency the scan's then overlaps.
+		p.blk, p.mask, p.split = p.pos, scanQuery(p.s[p.pos:]), false
 	}
 	if p.pos == 0 || cap(buf)-off < len(p.s) {
 		return append(buf, p.s...)[off:]
@@ -444,12 +453,95 @@ func (p *Params) decodeInPlace(raw []byte, at int, opts DecodeOption) ([]byte, b
 	return raw[:n], true
 }
 
-// leaveBlock sets p, which the loop over a block has moved, for next: a
-// later run walks on from p.pos, over the stops after it.
-func (p *Params) leaveBlock() {
-	if p.pos < len(p.s) {
-		p.blk, p.mask, p.split = 0, scanQuery(p.s)&(^uint64(0)<<(uint(p.pos)&63)), false
+// wholeBlock reports whether p's query goes whole to the one-pass query
+// kernels: when it may (onePass) and is shorter than a block.
+func (p *Params) wholeBlock() bool { return p.onePass() && len(p.s) < blockSize }
+
+// leaveBlock sets p, which a one-pass loop has moved, for next, as
+// NewParams sets a new cursor: no block scanned, the next one starting at
+// p.pos.
+func (p *Params) leaveBlock() { p.blk, p.mask, p.split = p.pos-blockSize, 0, false }
+
+// decodedBlocks is Decoded's one pass over a query of a block or more, at
+// the levels with the query kernels: it decodes the query into copied,
+// which has room for it, a block at a time with decodeQuery, each block's
+// output after the last, and yields each parameter as the block where it
+// ends is done. A parameter's decoded bytes are then contiguous in copied
+// whatever blocks it spans, and each offset is the count of the bytes kept
+// before it. It reports whether the iteration is over: false when a block
+// holds a byte that does not decode, whose pass writes nothing; p is then
+// set for the walk to go on from the parameter in that block, after those
+// yielded.
+func (p *Params) decodedBlocks(copied []byte, opts DecodeOption, yield func(key, value []byte) bool) bool {
+	s, k := p.s, kernelOpts(p.opts, opts)
+	// The current piece: its start in s and in copied, and where its key
+	// ends in copied (-1: no '=' met yet).
+	start, dStart, dKeyEnd := 0, 0, -1
+	n := 0 // bytes decoded into copied
+	for read := 0; read < len(s); {
+		b := s[read:]
+		if len(b) > blockSize {
+			// A block ends before a '%' in its last two bytes, whose
+			// encoding the next block holds whole (as in decodeBlocks).
+			switch {
+			case b[blockSize-2] == '%':
+				b = b[:blockSize-2]
+			case b[blockSize-1] == '%':
+				b = b[:blockSize-1]
+			default:
+				b = b[:blockSize]
+			}
+		}
+		sep, eq, keep, bad := decodeQuery(&copied[n], b, k)
+		if bad != 0 {
+			p.leaveBlock() // p.pos is start
+			return false
+		}
+		for sep != 0 {
+			i := bits.TrailingZeros64(sep)
+			sep &= sep - 1
+			before := uint64(1)<<i - 1
+			if eqs := eq & before; dKeyEnd < 0 && eqs != 0 {
+				dKeyEnd = n + bits.OnesCount64(keep&(eqs&-eqs-1))
+			}
+			eq &^= before | 1<<i // the next piece's '=' bytes are after i
+			dEnd := n + bits.OnesCount64(keep&before)
+			if !p.yieldDecoded(copied, start, read+i, dStart, dKeyEnd, dEnd, yield) {
+				return true
+			}
+			start, dStart, dKeyEnd = read+i+1, dEnd+1, -1
+		}
+		if dKeyEnd < 0 && eq != 0 { // the first '=' of a piece that goes on
+			dKeyEnd = n + bits.OnesCount64(keep&(eq&-eq-1))
+		}
+		n += bits.OnesCount64(keep)
+		read += len(b)
 	}
+	p.yieldDecoded(copied, start, len(s), dStart, dKeyEnd, n, yield)
+	return true
+}
+
+// yieldDecoded yields the piece of p's query from start to end, decoded
+// into copied from dStart to dEnd with its key ending at dKeyEnd (-1: the
+// piece is all key), unless it is empty, and reports whether the
+// iteration goes on: not past p's limit, nor when yield says to stop.
+func (p *Params) yieldDecoded(copied []byte, start, end, dStart, dKeyEnd, dEnd int, yield func(key, value []byte) bool) bool {
+	p.pos = end + 1
+	if start == end {
+		return true // an empty piece
+	}
+	if !p.admit(start) {
+		return false
+	}
+	dValueStart := dKeyEnd + 1
+	if dKeyEnd < 0 {
+		dKeyEnd, dValueStart = dEnd, dEnd
+	}
+	if !yield(copied[dStart:dKeyEnd:dKeyEnd], copied[dValueStart:dEnd:dEnd]) {
+		p.leaveBlock()
+		return false
+	}
+	return true
 }
 
 // rescan replaces the stops of the block that nextSplit left in p, which
@@ -498,24 +590,19 @@ func decodedOffset(keep uint64, i int) int {
 // The byte decoded from s[i:i+3] is then after the bytes of keep below i,
 // so each parameter splits at sep and eq, in s, and maps to its decoded
 // bytes by those counts.
+//
+// decodeQueryNoControls and decodeQueryPlus are the bits of
+// DecodeNoControls and DecodePlusAsSpace, so that kernelOpts is a shift
+// and a mask: the loops that call the kernels are short, and the
+// compiler inlines them only while they are.
 const (
-	decodeQuerySemicolon = 1 << iota
-	decodeQueryPlus
-	decodeQueryNoControls
+	decodeQueryNoControls = uint64(DecodeNoControls)
+	decodeQueryPlus       = uint64(DecodePlusAsSpace)
+	decodeQuerySemicolon  = decodeQueryPlus << 1
 )
 
 // kernelOpts returns decodeQuery's opts for the separators that q
 // asks for and for opts.
 func kernelOpts(q QueryOption, opts DecodeOption) uint64 {
-	var k uint64
-	if q&QuerySemicolon != 0 {
-		k |= decodeQuerySemicolon
-	}
-	if opts&DecodePlusAsSpace != 0 {
-		k |= decodeQueryPlus
-	}
-	if opts&DecodeNoControls != 0 {
-		k |= decodeQueryNoControls
-	}
-	return k
+	return uint64(opts)&(decodeQueryNoControls|decodeQueryPlus) | uint64(q&QuerySemicolon)*decodeQuerySemicolon
 }

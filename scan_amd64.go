@@ -68,14 +68,14 @@ func stopsIn(s string, special uint64) uint64 {
 	return special
 }
 
-// wholeBlock reports whether p's query goes whole to the one-pass query
-// kernels, decodeQuery and splitQuery: at the AVX2 and AVX-512 levels,
-// whose kernels they are, when p has neither moved nor stopped and the
-// query is shorter than a block. Decoded and All call them themselves
-// when it does, as a call to a function of this package around them would
-// cost a short query more than the rest of its loop.
-func (p *Params) wholeBlock() bool {
-	return level >= levelAVX2 && p.pos == 0 && p.err == 0 && len(p.s) < blockSize
+// onePass reports whether p's query goes to the one-pass query kernels,
+// decodeQuery and splitQuery: at the AVX2 and AVX-512 levels, whose
+// kernels they are, when p has neither moved nor stopped. Decoded and All
+// call them themselves when it does, as a call to a function of this
+// package around them would cost a short query more than the rest of its
+// loop.
+func (p *Params) onePass() bool {
+	return level >= levelAVX2 && p.pos == 0 && p.err == 0
 }
 
 // splitStops returns the bytes of the block s of a query that a walk over

@@ -1488,7 +1488,7 @@ decodeQueryAVX2_loaded:
 	// The separators, the '=' bytes, the '%' bytes.
 	VPCMPEQB queryVectors<>+0(SB), Y0, Y2
 	VPCMPEQB queryVectors<>+0(SB), Y1, Y3
-	TESTQ    $0x00000001, CX
+	TESTQ    $0x00000004, CX
 	JZ       decodeQueryAVX2_no_semicolon
 	VPCMPEQB queryVectors<>+64(SB), Y0, Y4
 	VPCMPEQB queryVectors<>+64(SB), Y1, Y5
@@ -1514,7 +1514,7 @@ decodeQueryAVX2_no_semicolon:
 	ORQ       R11, R10
 
 	// The controls and DEL, when asked, are bad: AppendDecode refuses them.
-	TESTQ     $0x00000004, CX
+	TESTQ     $0x00000001, CX
 	JZ        decodeQueryAVX2_raw_controls
 	VPMAXUB   queryVectors<>+384(SB), Y0, Y4
 	VPCMPEQB  Y0, Y4, Y4
@@ -1737,7 +1737,7 @@ decodeQueryAVX2_no_plus:
 	ANDQ BX, SI
 
 	// A decoded control or DEL, when asked, is bad too.
-	TESTQ     $0x00000004, CX
+	TESTQ     $0x00000001, CX
 	JZ        decodeQueryAVX2_decoded_controls
 	VPMAXUB   queryVectors<>+384(SB), Y8, Y2
 	VPCMPEQB  Y8, Y2, Y2
@@ -1948,7 +1948,7 @@ splitQueryAVX2_loaded:
 	VPAND    Y3, Y1, Y1
 	VPCMPEQB queryVectors<>+0(SB), Y0, Y2
 	VPCMPEQB queryVectors<>+0(SB), Y1, Y3
-	TESTQ    $0x00000001, AX
+	TESTQ    $0x00000004, AX
 	JZ       splitQueryAVX2_no_semicolon
 	VPCMPEQB queryVectors<>+64(SB), Y0, Y4
 	VPCMPEQB queryVectors<>+64(SB), Y1, Y5
@@ -1997,7 +1997,7 @@ TEXT ·decodeQueryAVX512(SB), NOSPLIT, $0-64
 
 	// The separators, the '=' bytes, the '%' bytes.
 	VPCMPEQB queryVectors<>+0(SB), Z0, K2
-	TESTQ    $0x00000001, CX
+	TESTQ    $0x00000004, CX
 	JZ       decodeQueryAVX512_no_semicolon
 	VPCMPEQB queryVectors<>+64(SB), Z0, K3
 	KORQ     K3, K2, K2
@@ -2010,7 +2010,7 @@ decodeQueryAVX512_no_semicolon:
 	KMOVQ    K2, R9
 
 	// The controls and DEL, when asked, are bad: AppendDecode refuses them.
-	TESTQ    $0x00000004, CX
+	TESTQ    $0x00000001, CX
 	JZ       decodeQueryAVX512_raw_controls
 	VPCMPUB  $0x01, queryVectors<>+384(SB), Z0, K1, K2
 	VPCMPEQB queryVectors<>+448(SB), Z0, K1, K3
@@ -2083,7 +2083,7 @@ decodeQueryAVX512_decode:
 	VMOVDQU8   Z4, K1, Z0
 
 	// A decoded control or DEL, when asked, is bad too.
-	TESTQ    $0x00000004, CX
+	TESTQ    $0x00000001, CX
 	JZ       decodeQueryAVX512_decoded_controls
 	VPCMPUB  $0x01, queryVectors<>+384(SB), Z4, K1, K2
 	VPCMPEQB queryVectors<>+448(SB), Z4, K1, K1
@@ -2189,7 +2189,7 @@ TEXT ·splitQueryAVX512(SB), NOSPLIT, $0-40
 
 	// The bytes past the block are zero: no separator, no '='.
 	VPCMPEQB queryVectors<>+0(SB), Z0, K1
-	TESTQ    $0x00000001, AX
+	TESTQ    $0x00000004, AX
 	JZ       splitQueryAVX512_no_semicolon
 	VPCMPEQB queryVectors<>+64(SB), Z0, K2
 	KORQ     K2, K1, K1

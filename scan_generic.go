@@ -51,19 +51,19 @@ func stopsIn(_ string, special uint64) uint64 { return special }
 // it (see scan_amd64.go): none here, and the caller decodes it all.
 func decodeBlocks(_ []byte, _ string, _ DecodeOption) (n, read int) { return 0, 0 }
 
-// wholeBlock reports whether p's query goes whole to the one-pass query
-// kernels (see scan_amd64.go): there are none here, and the calls to them
-// that it guards are never made.
-func (p *Params) wholeBlock() bool { return false }
+// onePass reports whether p's query goes to the one-pass query kernels
+// (see scan_amd64.go): there are none here, and the calls to them that it
+// guards are never made.
+func (p *Params) onePass() bool { return false }
 
 // decodeQuery stands for a kernel this build does not have; see
-// wholeBlock.
+// onePass.
 func decodeQuery(_ *byte, _ string, _ uint64) (sep, eq, keep, bad uint64) {
 	panic("fasturi: no one-pass query kernel in this build")
 }
 
 // splitQuery stands for a kernel this build does not have; see
-// wholeBlock.
+// onePass.
 func splitQuery(_ string, _ uint64) (sep, eq uint64) {
 	panic("fasturi: no one-pass query kernel in this build")
 }

@@ -550,12 +550,12 @@ func hexDigits512(x, h Register) GPVirtual {
 	return mask
 }
 
-// The bits of decodeQueryAVX512's opts: scan_amd64.go's decodeQuery
+// The bits of the query kernels' opts: query.go's decodeQuery
 // constants.
 const (
-	optSemicolon  = 1 << iota // ';' separates too
+	optNoControls = 1 << iota // a C0 control or DEL, raw or decoded, is bad
 	optPlus                   // '+' is a space
-	optNoControls             // a C0 control or DEL, raw or decoded, is bad
+	optSemicolon              // ';' separates too
 )
 
 // The rows of queryVectors, each a byte 64 times over, which
