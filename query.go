@@ -111,19 +111,19 @@ const (
 	valueToDecode
 )
 
-// next moves past the next parameter and returns its place in the query:
-// its key s[start:keyEnd] and its value s[valueStart:end] (both end when it
-// has no '='), and which of them hold bytes that dec makes AppendDecode
-// look at; or ok false, and offsets that slice to "", when there is none
-// left, or when the limit is reached and another parameter follows (p.err
-// is then set).
-func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toDecode uint8, ok bool) {
+// next moves past the next parameter and returns its key and value, as
+// slices of copied, Decoded's copy of the query, decoded there in place
+// as AppendDecode decodes with dec (a key or value with nothing to decode
+// is already in place); or ok false when there is none left, when the
+// limit is reached and another parameter follows, or when a key or value
+// does not decode (p.err is then set).
+func (p *Params) next(copied []byte, dec DecodeOption) (key, value []byte, ok bool) {
 	if p.split {
 		p.rescan()
 	}
 	s, blk, mask := p.s, p.blk, p.mask
 	for p.err == 0 && p.pos < len(s) {
-		start, keyEnd, end, toDecode = p.pos, -1, len(s), 0
+		start, keyEnd, end, toDecode := p.pos, -1, len(s), uint8(0)
 		part := keyToDecode
 		for {
 			if mask == 0 {
@@ -157,15 +157,19 @@ func (p *Params) next(dec DecodeOption) (start, keyEnd, valueStart, end int, toD
 		if !p.admit(start) {
 			break
 		}
-		valueStart = keyEnd + 1
+		valueStart := keyEnd + 1
 		if keyEnd < 0 {
 			keyEnd, valueStart = end, end
 		}
 		p.blk, p.mask = blk, mask
-		return start, keyEnd, valueStart, end, toDecode, true
+		key, value = copied[start:keyEnd:keyEnd], copied[valueStart:end:end]
+		if toDecode != 0 {
+			return p.decodeParam(key, value, start, valueStart, toDecode, dec)
+		}
+		return key, value, true
 	}
 	p.blk, p.mask = blk, mask
-	return 0, 0, 0, 0, 0, false
+	return nil, nil, false
 }
 
 // nextSplit is next for Next and All, which yield parameters raw: the
@@ -346,13 +350,7 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 		}
 		if off := len(buf); p.onePass() && cap(buf)-off >= len(p.s) {
 			copied := buf[off : off+len(p.s)]
-			if len(p.s) >= blockSize {
-				if p.decodedBlocks(copied, opts, yield) {
-					return
-				}
-				// A byte that does not decode: the walk goes on from
-				// the parameter that holds it.
-			} else {
+			if len(p.s) < blockSize {
 				// The whole query split and decoded into buf in one pass.
 				sep, eq, keep, bad := decodeQuery(unsafe.SliceData(copied), p.s, kernelOpts(p.opts, opts))
 				if bad == 0 {
@@ -387,21 +385,29 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 				}
 				// A byte that does not decode: the kernel wrote nothing, and
 				// the walk yields the parameters before it.
+			} else {
+				w := blockWalk{copied: copied, k: kernelOpts(p.opts, opts), keyEnd: -1}
+				for {
+					key, value, ok := p.nextBlock(&w)
+					if !ok {
+						break
+					}
+					if !yield(key, value) {
+						p.leaveBlock()
+						return
+					}
+				}
+				if p.err != 0 || p.pos >= len(p.s) {
+					return
+				}
+				// A byte that does not decode: the walk goes on from
+				// the parameter that holds it.
 			}
 		}
 		copied := p.copyForWalk(buf)
 		for p.pos < len(p.s) { // next's first test, without a call after the last parameter
-			start, keyEnd, valueStart, end, toDecode, ok := p.next(opts)
-			if !ok {
-				return
-			}
-			key, value := copied[start:keyEnd:keyEnd], copied[valueStart:end:end]
-			if toDecode != 0 {
-				if key, value, ok = p.decodeParam(key, value, start, valueStart, toDecode, opts); !ok {
-					return
-				}
-			}
-			if !yield(key, value) {
+			key, value, ok := p.next(copied, opts)
+			if !ok || !yield(key, value) {
 				return
 			}
 		}
@@ -462,86 +468,91 @@ func (p *Params) wholeBlock() bool { return p.onePass() && len(p.s) < blockSize 
 // p.pos.
 func (p *Params) leaveBlock() { p.blk, p.mask, p.split = p.pos-blockSize, 0, false }
 
-// decodedBlocks is Decoded's one pass over a query of a block or more, at
-// the levels with the query kernels: it decodes the query into copied,
-// which has room for it, a block at a time with decodeQuery, each block's
-// output after the last, and yields each parameter as the block where it
-// ends is done. A parameter's decoded bytes are then contiguous in copied
-// whatever blocks it spans, and each offset is the count of the bytes kept
-// before it. It reports whether the iteration is over: false when a block
-// holds a byte that does not decode, whose pass writes nothing; p is then
-// set for the walk to go on from the parameter in that block, after those
-// yielded.
-func (p *Params) decodedBlocks(copied []byte, opts DecodeOption, yield func(key, value []byte) bool) bool {
-	s, k := p.s, kernelOpts(p.opts, opts)
-	// The current piece: its start in s and in copied, and where its key
-	// ends in copied (-1: no '=' met yet).
-	start, dStart, dKeyEnd := 0, 0, -1
-	n := 0 // bytes decoded into copied
-	for read := 0; read < len(s); {
-		b := s[read:]
-		if len(b) > blockSize {
-			// A block ends before a '%' in its last two bytes, whose
-			// encoding the next block holds whole (as in decodeBlocks).
-			switch {
-			case b[blockSize-2] == '%':
-				b = b[:blockSize-2]
-			case b[blockSize-1] == '%':
-				b = b[:blockSize-1]
-			default:
-				b = b[:blockSize]
-			}
-		}
-		sep, eq, keep, bad := decodeQuery(&copied[n], b, k)
-		if bad != 0 {
-			p.leaveBlock() // p.pos is start
-			return false
-		}
-		for sep != 0 {
-			i := bits.TrailingZeros64(sep)
-			sep &= sep - 1
-			before := uint64(1)<<i - 1
-			if eqs := eq & before; dKeyEnd < 0 && eqs != 0 {
-				dKeyEnd = n + bits.OnesCount64(keep&(eqs&-eqs-1))
-			}
-			eq &^= before | 1<<i // the next piece's '=' bytes are after i
-			dEnd := n + bits.OnesCount64(keep&before)
-			if !p.yieldDecoded(copied, start, read+i, dStart, dKeyEnd, dEnd, yield) {
-				return true
-			}
-			start, dStart, dKeyEnd = read+i+1, dEnd+1, -1
-		}
-		if dKeyEnd < 0 && eq != 0 { // the first '=' of a piece that goes on
-			dKeyEnd = n + bits.OnesCount64(keep&(eq&-eq-1))
-		}
-		n += bits.OnesCount64(keep)
-		read += len(b)
-	}
-	p.yieldDecoded(copied, start, len(s), dStart, dKeyEnd, n, yield)
-	return true
+// A blockWalk is Decoded's one pass over a query of a block or more, at
+// the levels with the query kernels (see nextBlock): the query is decoded
+// into copied, which has room for it, a block at a time with decodeQuery,
+// each block's output right after the last, so that a parameter's decoded
+// bytes are contiguous whatever blocks it spans, and each offset in the
+// output is the count of the bytes kept before it.
+type blockWalk struct {
+	copied         []byte
+	k              uint64 // decodeQuery's options
+	blk, next      int    // offsets in the query of the block in the masks, and of the one after it
+	n              int    // bytes decoded before the block
+	sep, eq, keep  uint64 // the block's masks: separators and '=' bytes not yet passed, bytes kept
+	start, keyEnd  int    // where the current piece starts in copied, and its key ends (-1: no '=' yet)
+	lastPieceGiven bool
 }
 
-// yieldDecoded yields the piece of p's query from start to end, decoded
-// into copied from dStart to dEnd with its key ending at dKeyEnd (-1: the
-// piece is all key), unless it is empty, and reports whether the
-// iteration goes on: not past p's limit, nor when yield says to stop.
-func (p *Params) yieldDecoded(copied []byte, start, end, dStart, dKeyEnd, dEnd int, yield func(key, value []byte) bool) bool {
-	p.pos = end + 1
-	if start == end {
-		return true // an empty piece
+// nextBlock returns the next parameter of w's walk over p's query,
+// decoded, and true; or false when there is none left, when the limit is
+// reached (p.err is then set), or when a block holds a byte that does not
+// decode, whose pass writes nothing: p is then set for the walk to go on
+// from the parameter in that block, after those returned, and p.pos is
+// before the end of the query.
+func (p *Params) nextBlock(w *blockWalk) (key, value []byte, ok bool) {
+	for {
+		var end, dEnd int
+		switch {
+		case w.sep != 0:
+			i := bits.TrailingZeros64(w.sep)
+			w.sep &= w.sep - 1
+			before := uint64(1)<<i - 1
+			if eqs := w.eq & before; w.keyEnd < 0 && eqs != 0 {
+				w.keyEnd = w.n + bits.OnesCount64(w.keep&(eqs&-eqs-1))
+			}
+			w.eq &^= before // the next piece's '=' bytes are after i
+			end, dEnd = w.blk+i, w.n+bits.OnesCount64(w.keep&before)
+		case w.next < len(p.s):
+			if w.keyEnd < 0 && w.eq != 0 { // the first '=' of a piece that goes on
+				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
+			}
+			w.n += bits.OnesCount64(w.keep)
+			b := p.s[w.next:]
+			if len(b) > blockSize {
+				// A block ends before a '%' in its last two bytes, whose
+				// encoding the next block holds whole (as in
+				// decodeBlocks).
+				switch {
+				case b[blockSize-2] == '%':
+					b = b[:blockSize-2]
+				case b[blockSize-1] == '%':
+					b = b[:blockSize-1]
+				default:
+					b = b[:blockSize]
+				}
+			}
+			var bad uint64
+			w.sep, w.eq, w.keep, bad = decodeQuery(&w.copied[w.n], b, w.k)
+			if bad != 0 {
+				p.leaveBlock() // p.pos is the current piece's start
+				return nil, nil, false
+			}
+			w.blk, w.next = w.next, w.next+len(b)
+			continue
+		case !w.lastPieceGiven: // the piece that ends the query
+			if w.keyEnd < 0 && w.eq != 0 {
+				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
+			}
+			w.lastPieceGiven = true
+			end, dEnd = len(p.s), w.n+bits.OnesCount64(w.keep)
+		default:
+			return nil, nil, false
+		}
+		start, dStart, dKeyEnd := p.pos, w.start, w.keyEnd
+		p.pos, w.start, w.keyEnd = end+1, dEnd+1, -1
+		if start == end {
+			continue // an empty piece
+		}
+		if !p.admit(start) {
+			return nil, nil, false
+		}
+		dValueStart := dKeyEnd + 1
+		if dKeyEnd < 0 {
+			dKeyEnd, dValueStart = dEnd, dEnd
+		}
+		return w.copied[dStart:dKeyEnd:dKeyEnd], w.copied[dValueStart:dEnd:dEnd], true
 	}
-	if !p.admit(start) {
-		return false
-	}
-	dValueStart := dKeyEnd + 1
-	if dKeyEnd < 0 {
-		dKeyEnd, dValueStart = dEnd, dEnd
-	}
-	if !yield(copied[dStart:dKeyEnd:dKeyEnd], copied[dValueStart:dEnd:dEnd]) {
-		p.leaveBlock()
-		return false
-	}
-	return true
 }
 
 // rescan replaces the stops of the block that nextSplit left in p, which
