@@ -386,6 +386,10 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 				// A byte that does not decode: the kernel wrote nothing, and
 				// the walk yields the parameters before it.
 			} else {
+				// A block at a time. nextBlock returns each parameter
+				// rather than yield it: a callee given yield would make
+				// the compiler build the loop body's closure for every
+				// query, short ones too.
 				w := blockWalk{copied: copied, k: kernelOpts(p.opts, opts), keyEnd: -1}
 				for {
 					key, value, ok := p.nextBlock(&w)
@@ -475,13 +479,13 @@ func (p *Params) leaveBlock() { p.blk, p.mask, p.split = p.pos-blockSize, 0, fal
 // bytes are contiguous whatever blocks it spans, and each offset in the
 // output is the count of the bytes kept before it.
 type blockWalk struct {
-	copied         []byte
-	k              uint64 // decodeQuery's options
-	blk, next      int    // offsets in the query of the block in the masks, and of the one after it
-	n              int    // bytes decoded before the block
-	sep, eq, keep  uint64 // the block's masks: separators and '=' bytes not yet passed, bytes kept
-	start, keyEnd  int    // where the current piece starts in copied, and its key ends (-1: no '=' yet)
-	lastPieceGiven bool
+	copied        []byte
+	k             uint64 // decodeQuery's options
+	blk, next     int    // offsets in the query of the block in the masks, and of the one after it
+	n             int    // bytes decoded before the block
+	sep, eq, keep uint64 // the block's masks: separators and '=' bytes not yet passed, bytes kept
+	start, keyEnd int    // where the current piece starts in copied, and its key ends (-1: no '=' yet)
+	ended         bool   // the piece that ends the query has been read
 }
 
 // nextBlock returns the next parameter of w's walk over p's query,
@@ -530,11 +534,11 @@ func (p *Params) nextBlock(w *blockWalk) (key, value []byte, ok bool) {
 			}
 			w.blk, w.next = w.next, w.next+len(b)
 			continue
-		case !w.lastPieceGiven: // the piece that ends the query
+		case !w.ended: // the piece that ends the query
 			if w.keyEnd < 0 && w.eq != 0 {
 				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
 			}
-			w.lastPieceGiven = true
+			w.ended = true
 			end, dEnd = len(p.s), w.n+bits.OnesCount64(w.keep)
 		default:
 			return nil, nil, false
