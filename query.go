@@ -390,7 +390,8 @@ func (p *Params) Decoded(buf []byte, opts DecodeOption) iter.Seq2[[]byte, []byte
 				// rather than yield it: a callee given yield would make
 				// the compiler build the loop body's closure for every
 				// query, short ones too.
-				w := blockWalk{copied: copied, k: kernelOpts(p.opts, opts), keyEnd: -1}
+				var w blockWalk // field by field: a literal would be built aside and copied
+				w.copied, w.k, w.keyEnd = copied, kernelOpts(p.opts, opts), -1
 				for {
 					key, value, ok := p.nextBlock(&w)
 					if !ok {
