@@ -513,20 +513,7 @@ func (p *Params) nextBlock(w *blockWalk) (key, value []byte, ok bool) {
 				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
 			}
 			w.n += bits.OnesCount64(w.keep)
-			b := p.s[w.next:]
-			if len(b) > blockSize {
-				// A block ends before a '%' in its last two bytes, whose
-				// encoding the next block holds whole (as in
-				// decodeBlocks).
-				switch {
-				case b[blockSize-2] == '%':
-					b = b[:blockSize-2]
-				case b[blockSize-1] == '%':
-					b = b[:blockSize-1]
-				default:
-					b = b[:blockSize]
-				}
-			}
+			b := nextDecodeBlock(p.s[w.next:])
 			var bad uint64
 			w.sep, w.eq, w.keep, bad = decodeQuery(&w.copied[w.n], b, w.k)
 			if bad != 0 {
@@ -588,6 +575,24 @@ func blockParam(sep, eq uint64, start int) (keyEnd, valueStart, end int) {
 // output: after the bytes kept before it.
 func decodedOffset(keep uint64, i int) int {
 	return bits.OnesCount64(keep & (1<<(uint(i)&63) - 1))
+}
+
+// nextDecodeBlock returns the block at the start of s that decodeQuery
+// decodes next, when s is to be decoded a block at a time: s, when it fits
+// one; otherwise its first 64 bytes, or 62 or 63 of them so as to end
+// before a '%' in their last two, whose encoding the next block then
+// holds whole.
+func nextDecodeBlock(s string) string {
+	if len(s) <= blockSize {
+		return s
+	}
+	switch {
+	case s[blockSize-2] == '%':
+		return s[:blockSize-2]
+	case s[blockSize-1] == '%':
+		return s[:blockSize-1]
+	}
+	return s[:blockSize]
 }
 
 // The options of decodeQuery(dst, s, opts), which splits and decodes

@@ -110,19 +110,7 @@ func decodeBlocks(dst []byte, s string, opts DecodeOption) (n, read int) {
 		return 0, 0
 	}
 	for read < len(s) {
-		b := s[read:]
-		if len(b) > blockSize {
-			// A block ends before a '%' in its last two bytes, whose
-			// encoding the next block holds whole.
-			switch {
-			case b[blockSize-2] == '%':
-				b = b[:blockSize-2]
-			case b[blockSize-1] == '%':
-				b = b[:blockSize-1]
-			default:
-				b = b[:blockSize]
-			}
-		}
+		b := nextDecodeBlock(s[read:])
 		_, _, keep, bad := decodeQuery(unsafe.SliceData(dst[n:]), b, k)
 		if bad != 0 {
 			break
