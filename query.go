@@ -103,7 +103,7 @@ func (u *URI) Params(opts QueryOption, limit int) (p Params) {
 	return p
 }
 
-// Key and value parts of a parameter, as bits of next's result: which of
+// Key and value parts of a parameter, as bits of what next finds: which of
 // them hold a byte that decoding with the given options changes or
 // refuses.
 const (
