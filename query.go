@@ -489,6 +489,14 @@ type blockWalk struct {
 	ended         bool   // the piece that ends the query has been read
 }
 
+// keyEndAt sets where the current piece's key ends in copied, at the first
+// of eqs, the '=' bytes of the block in it, unless it has one already.
+func (w *blockWalk) keyEndAt(eqs uint64) {
+	if w.keyEnd < 0 && eqs != 0 {
+		w.keyEnd = w.n + decodedOffset(w.keep, bits.TrailingZeros64(eqs))
+	}
+}
+
 // nextBlock returns the next parameter of w's walk over p's query,
 // decoded, and true; or false when there is none left, when the limit is
 // reached (p.err is then set), or when a block holds a byte that does not
@@ -503,15 +511,11 @@ func (p *Params) nextBlock(w *blockWalk) (key, value []byte, ok bool) {
 			i := bits.TrailingZeros64(w.sep)
 			w.sep &= w.sep - 1
 			before := uint64(1)<<i - 1
-			if eqs := w.eq & before; w.keyEnd < 0 && eqs != 0 {
-				w.keyEnd = w.n + bits.OnesCount64(w.keep&(eqs&-eqs-1))
-			}
+			w.keyEndAt(w.eq & before)
 			w.eq &^= before // the next piece's '=' bytes are after i
-			end, dEnd = w.blk+i, w.n+bits.OnesCount64(w.keep&before)
+			end, dEnd = w.blk+i, w.n+decodedOffset(w.keep, i)
 		case w.next < len(p.s):
-			if w.keyEnd < 0 && w.eq != 0 { // the first '=' of a piece that goes on
-				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
-			}
+			w.keyEndAt(w.eq) // a piece that goes on into the next block
 			w.n += bits.OnesCount64(w.keep)
 			b := nextDecodeBlock(p.s[w.next:])
 			var bad uint64
@@ -523,9 +527,7 @@ func (p *Params) nextBlock(w *blockWalk) (key, value []byte, ok bool) {
 			w.blk, w.next = w.next, w.next+len(b)
 			continue
 		case !w.ended: // the piece that ends the query
-			if w.keyEnd < 0 && w.eq != 0 {
-				w.keyEnd = w.n + bits.OnesCount64(w.keep&(w.eq&-w.eq-1))
-			}
+			w.keyEndAt(w.eq)
 			w.ended = true
 			end, dEnd = len(p.s), w.n+bits.OnesCount64(w.keep)
 		default:
